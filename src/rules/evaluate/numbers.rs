@@ -1,0 +1,184 @@
+//! The search for phases made only of sets and runs.
+//!
+//! Colors play no part, so the roll is reduced to a count of dice per number and a count of
+//! wilds. For a chosen target, taking as many natural dice as the group can use is never worse:
+//! per number, the groups together use min(dice of that number, places for it) naturals whatever
+//! order they take them in, and every place left over is a wild. So the search only chooses the
+//! targets, and a group with no natural die in it is one option (its wilds can stand anywhere).
+
+use super::{GroupUse, StandsFor, Target, Targets, repeats_previous, used};
+use crate::rules::dice::{Die, Face, Number};
+use crate::rules::phases::{Group, GroupKind};
+
+/// Dice not yet taken: `naturals[v]` dice show the number v (index 0 unused).
+#[derive(Debug, Clone, Copy, Default)]
+struct Pool {
+    naturals: [u8; 11],
+    wilds: u8,
+}
+
+struct Search<'a> {
+    groups: &'a [Group],
+    current: Targets,
+    best: Option<(u32, Targets)>,
+}
+
+pub(super) fn best(groups: &[Group], dice: &[Die]) -> Option<Vec<GroupUse>> {
+    let mut pool = Pool::default();
+    for die in dice {
+        match die.face {
+            Face::Number(n) => pool.naturals[usize::from(n.get())] += 1,
+            Face::Wild => pool.wilds += 1,
+        }
+    }
+    let mut search = Search {
+        groups,
+        current: Targets::default(),
+        best: None,
+    };
+    search.visit(0, pool, 0);
+    let (_, targets) = search.best?;
+    Some(fill(groups, &targets, dice))
+}
+
+/// The highest first number a run of `size` can have.
+fn highest_start(size: u8) -> u8 {
+    Number::MAX + 1 - size
+}
+
+impl Search<'_> {
+    fn visit(&mut self, index: usize, pool: Pool, score: u32) {
+        let Some(group) = self.groups.get(index) else {
+            if self.best.is_none_or(|(best, _)| score > best) {
+                self.best = Some((score, self.current));
+            }
+            return;
+        };
+        // Target 0 means "wilds only" and comes last.
+        let limit = match (
+            repeats_previous(self.groups, index),
+            self.current[index.saturating_sub(1)],
+        ) {
+            (true, Target::Set(v) | Target::RunFrom(v)) => v,
+            _ => Number::MAX,
+        };
+        match group.kind {
+            GroupKind::Set => self.visit_sets(index, group.size, limit, pool, score),
+            GroupKind::Run => self.visit_runs(index, group.size, limit, pool, score),
+            GroupKind::Color => {}
+        }
+        if pool.wilds >= group.size {
+            let mut next = pool;
+            next.wilds -= group.size;
+            self.current[index] = match group.kind {
+                GroupKind::Run => Target::RunFrom(0),
+                _ => Target::Set(0),
+            };
+            self.visit(index + 1, next, score);
+        }
+    }
+
+    fn visit_sets(&mut self, index: usize, size: u8, limit: u8, pool: Pool, score: u32) {
+        for value in (1..=limit).rev() {
+            let take = pool.naturals[usize::from(value)].min(size);
+            if take == 0 || size - take > pool.wilds {
+                continue;
+            }
+            let mut next = pool;
+            next.naturals[usize::from(value)] -= take;
+            next.wilds -= size - take;
+            self.current[index] = Target::Set(value);
+            self.visit(index + 1, next, score + u32::from(take) * u32::from(value));
+        }
+    }
+
+    fn visit_runs(&mut self, index: usize, size: u8, limit: u8, pool: Pool, score: u32) {
+        for start in (1..=limit.min(highest_start(size))).rev() {
+            let mut next = pool;
+            let (mut taken, mut gained) = (0u8, 0u32);
+            for value in start..start + size {
+                let count = &mut next.naturals[usize::from(value)];
+                if *count > 0 {
+                    *count -= 1;
+                    taken += 1;
+                    gained += u32::from(value);
+                }
+            }
+            if taken == 0 || size - taken > next.wilds {
+                continue;
+            }
+            next.wilds -= size - taken;
+            self.current[index] = Target::RunFrom(start);
+            self.visit(index + 1, next, score + gained);
+        }
+    }
+}
+
+/// Picks the dice for the chosen targets, the same way the search counted them: naturals first
+/// (in roll order), wilds for the places left.
+fn fill(groups: &[Group], targets: &Targets, dice: &[Die]) -> Vec<GroupUse> {
+    let mut free = vec![true; dice.len()];
+    let mut take = |wanted: Face| {
+        let index = (0..dice.len()).find(|&i| free[i] && dice[i].face == wanted)?;
+        free[index] = false;
+        Some(index)
+    };
+    groups
+        .iter()
+        .zip(targets)
+        .map(|(group, target)| {
+            let places: Vec<Option<Number>> = match *target {
+                Target::Set(value) => {
+                    let number = Number::new(value);
+                    vec![number; usize::from(group.size)]
+                }
+                Target::RunFrom(start) => {
+                    let start = if start == 0 {
+                        highest_start(group.size)
+                    } else {
+                        start
+                    };
+                    (start..start + group.size).map(Number::new).collect()
+                }
+                Target::Color(_) | Target::None => Vec::new(),
+            };
+            // A wilds-only set stands for the highest number.
+            let wild_set_number = Number::new(Number::MAX);
+            let mut naturals = Vec::new();
+            let mut wilds = Vec::new();
+            for place in &places {
+                let natural = match (target, place) {
+                    (Target::RunFrom(0) | Target::Set(0), _) | (_, None) => None,
+                    (_, Some(number)) => take(Face::Number(*number)),
+                };
+                match natural {
+                    Some(index) => naturals.push(used(dice, index, None)),
+                    None => {
+                        let stands = place.or(wild_set_number).map(StandsFor::Number);
+                        if let Some(index) = take(Face::Wild) {
+                            wilds.push(used(dice, index, stands));
+                        }
+                    }
+                }
+            }
+            let dice = match target {
+                Target::RunFrom(_) => in_run_order(naturals, wilds),
+                _ => naturals.into_iter().chain(wilds).collect(),
+            };
+            GroupUse {
+                group: *group,
+                dice,
+            }
+        })
+        .collect()
+}
+
+/// A run lists its dice from its lowest number up.
+fn in_run_order(naturals: Vec<super::UsedDie>, wilds: Vec<super::UsedDie>) -> Vec<super::UsedDie> {
+    let mut all: Vec<_> = naturals.into_iter().chain(wilds).collect();
+    all.sort_by_key(|d| match (d.die.face, d.stands_for) {
+        (Face::Number(n), _) | (_, Some(StandsFor::Number(n))) => n.get(),
+        _ => 0,
+    });
+    all
+}

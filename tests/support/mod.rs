@@ -1,0 +1,117 @@
+//! Helpers shared by the rules tests: reading rolls, and every roll of the standard dice.
+#![allow(dead_code)]
+
+pub mod reference;
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use phase10::rules::{Color, DICE_PHASES, DiceLayout, Die, DieId, Face, GroupKind, Roll, evaluate};
+
+/// A roll in short notation: `roll("8 8 8 10 W W")`, `roll("5o 9o Wr")`.
+pub fn roll(text: &str) -> Roll {
+    text.parse()
+        .unwrap_or_else(|e| panic!("bad roll {text:?}: {e}"))
+}
+
+/// Every combination of numbers ten standard dice can show, colors left out: four low dice
+/// each 1–4 or W, six high dice each 5–10. Each roll of the physical dice shows exactly one of
+/// these, and each of these is shown by some roll.
+pub fn every_roll_of_numbers() -> Vec<Roll> {
+    let low: Vec<Face> = (1..=4).map(number).chain([Face::Wild]).collect();
+    let high: Vec<Face> = (5..=10).map(number).collect();
+    let mut rolls = Vec::new();
+    for low_faces in multisets(&low, 4) {
+        for high_faces in multisets(&high, 6) {
+            let dice = low_faces
+                .iter()
+                .chain(&high_faces)
+                .map(|&face| Die::new(face, None));
+            rolls.push(Roll::new(dice.collect()).expect("ten dice"));
+        }
+    }
+    rolls
+}
+
+/// For one color: every roll where each die shows a face of that color or, where it has no
+/// such face or shows another, its first face of another color. The best roll for a color group
+/// of that color is among them: faces of other colors cannot help such a group.
+pub fn every_roll_for_color(color: Color) -> Vec<Roll> {
+    let layout = DiceLayout::Standard;
+    let mut rolls = vec![Vec::new()];
+    for id in DieId::ALL {
+        let faces = layout.faces(id);
+        let mut options: Vec<Die> = faces
+            .iter()
+            .filter(|f| f.color == Some(color))
+            .map(|f| Die::new(f.face, f.color))
+            .collect();
+        if let Some(other) = faces.iter().find(|f| f.color != Some(color)) {
+            options.push(Die::new(other.face, other.color));
+        }
+        rolls = rolls
+            .into_iter()
+            .flat_map(|so_far: Vec<Die>| {
+                options.iter().map(move |&die| {
+                    let mut next = so_far.clone();
+                    next.push(die);
+                    next
+                })
+            })
+            .collect();
+    }
+    rolls
+        .into_iter()
+        .map(|dice| Roll::new(dice).expect("ten dice"))
+        .collect()
+}
+
+fn number(value: u8) -> Face {
+    Face::Number(phase10::rules::Number::new(value).expect("1 to 10"))
+}
+
+/// Every multiset of `size` items from `items` (combinations with repetition).
+fn multisets(items: &[Face], size: usize) -> Vec<Vec<Face>> {
+    if size == 0 {
+        return vec![Vec::new()];
+    }
+    let Some((&first, rest)) = items.split_first() else {
+        return Vec::new();
+    };
+    let mut all: Vec<Vec<Face>> = multisets(items, size - 1)
+        .into_iter()
+        .map(|mut m| {
+            m.insert(0, first);
+            m
+        })
+        .collect();
+    all.extend(multisets(rest, size));
+    all
+}
+
+/// A roll of the standard dice that makes `phase` with exactly `score` (any phase but 8), found
+/// among every roll of numbers: for building games whose totals a test needs.
+pub fn roll_scoring(phase: u8, score: u32) -> Roll {
+    static BY_SCORE: OnceLock<HashMap<(u8, u32), Roll>> = OnceLock::new();
+    let by_score = BY_SCORE.get_or_init(|| {
+        let mut found = HashMap::new();
+        for roll in every_roll_of_numbers() {
+            for phase in DICE_PHASES
+                .iter()
+                .filter(|p| p.groups.iter().all(|g| g.kind != GroupKind::Color))
+            {
+                let e = evaluate(phase, &roll);
+                if e.made {
+                    found
+                        .entry((phase.number, e.score))
+                        .or_insert_with(|| roll.clone());
+                }
+            }
+        }
+        found
+    });
+    by_score
+        .get(&(phase, score))
+        .cloned()
+        .unwrap_or_else(|| panic!("no roll makes phase {phase} with {score}"))
+}
