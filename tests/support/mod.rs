@@ -115,3 +115,27 @@ pub fn roll_scoring(phase: u8, score: u32) -> Roll {
         .cloned()
         .unwrap_or_else(|| panic!("no roll makes phase {phase} with {score}"))
 }
+
+/// A roll as dice land: each die of `layout` shows face `faces[i]`; only the dice in `keep`
+/// (a bit set over `DieId::ALL`) are shown, and colors are left out when `colorless`.
+pub fn physical_roll(
+    layout: DiceLayout,
+    faces: [usize; 10],
+    keep: u16,
+    colorless: bool,
+) -> Vec<Die> {
+    DieId::ALL
+        .iter()
+        .enumerate()
+        .filter(|(bit, _)| keep & 1 << bit != 0)
+        .map(|(bit, &id)| {
+            let face = layout.faces(id)[faces[bit] % 6];
+            let color = if colorless {
+                None
+            } else {
+                face.color.or(Some(Color::ALL[faces[bit] % 4]))
+            };
+            Die::new(face.face, color)
+        })
+        .collect()
+}

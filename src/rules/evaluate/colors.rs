@@ -27,11 +27,13 @@ pub(super) fn best(groups: &[Group], dice: &[Die]) -> Option<Vec<GroupUse>> {
     let mut shelves = [Shelf::default(); 4];
     for color in Color::ALL {
         let shelf = &mut shelves[color.index()];
-        let mut values: Vec<u32> = dice
-            .iter()
-            .filter(|d| d.color == Some(color))
-            .map(|d| d.face.points())
-            .collect();
+        let mut values = [0u32; MAX_DICE];
+        let mut count = 0;
+        for die in dice.iter().filter(|d| d.color == Some(color)) {
+            values[count] = die.face.points();
+            count += 1;
+        }
+        let values = &mut values[..count];
         values.sort_unstable_by(|a, b| b.cmp(a));
         for (k, value) in values.iter().enumerate() {
             if *value == 0 {

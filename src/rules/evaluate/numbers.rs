@@ -6,7 +6,7 @@
 //! order they take them in, and every place left over is a wild. So the search only chooses the
 //! targets, and a group with no natural die in it is one option (its wilds can stand anywhere).
 
-use super::{GroupUse, StandsFor, Target, Targets, repeats_previous, used};
+use super::{GroupUse, StandsFor, Target, Targets, UsedDie, repeats_previous, used};
 use crate::rules::dice::{Die, Face, Number};
 use crate::rules::phases::{Group, GroupKind};
 
@@ -115,70 +115,53 @@ impl Search<'_> {
 }
 
 /// Picks the dice for the chosen targets, the same way the search counted them: naturals first
-/// (in roll order), wilds for the places left.
+/// (in roll order), wilds for the places left. A run's dice come out from its lowest number up.
 fn fill(groups: &[Group], targets: &Targets, dice: &[Die]) -> Vec<GroupUse> {
-    let mut free = vec![true; dice.len()];
+    let mut free: u16 = (1 << dice.len()) - 1;
     let mut take = |wanted: Face| {
-        let index = (0..dice.len()).find(|&i| free[i] && dice[i].face == wanted)?;
-        free[index] = false;
+        let index = (0..dice.len()).find(|&i| free & 1 << i != 0 && dice[i].face == wanted)?;
+        free &= !(1 << index);
         Some(index)
+    };
+    let mut place = |into: &mut Vec<UsedDie>, number: Option<Number>, naturals_allowed: bool| {
+        let natural = number
+            .filter(|_| naturals_allowed)
+            .and_then(|n| take(Face::Number(n)));
+        let chosen = natural.or_else(|| take(Face::Wild));
+        if let Some(index) = chosen {
+            into.push(used(dice, index, number.map(StandsFor::Number)));
+        }
     };
     groups
         .iter()
         .zip(targets)
         .map(|(group, target)| {
-            let places: Vec<Option<Number>> = match *target {
+            let mut chosen = Vec::with_capacity(usize::from(group.size));
+            match *target {
                 Target::Set(value) => {
-                    let number = Number::new(value);
-                    vec![number; usize::from(group.size)]
+                    // Naturals come first, as a player lays them out. A wilds-only set (target 0)
+                    // stands for the highest number.
+                    let number = Number::new(value).or(Number::new(Number::MAX));
+                    for _ in 0..group.size {
+                        place(&mut chosen, number, value != 0);
+                    }
                 }
                 Target::RunFrom(start) => {
-                    let start = if start == 0 {
+                    let first = if start == 0 {
                         highest_start(group.size)
                     } else {
                         start
                     };
-                    (start..start + group.size).map(Number::new).collect()
-                }
-                Target::Color(_) | Target::None => Vec::new(),
-            };
-            // A wilds-only set stands for the highest number.
-            let wild_set_number = Number::new(Number::MAX);
-            let mut naturals = Vec::new();
-            let mut wilds = Vec::new();
-            for place in &places {
-                let natural = match (target, place) {
-                    (Target::RunFrom(0) | Target::Set(0), _) | (_, None) => None,
-                    (_, Some(number)) => take(Face::Number(*number)),
-                };
-                match natural {
-                    Some(index) => naturals.push(used(dice, index, None)),
-                    None => {
-                        let stands = place.or(wild_set_number).map(StandsFor::Number);
-                        if let Some(index) = take(Face::Wild) {
-                            wilds.push(used(dice, index, stands));
-                        }
+                    for value in first..first + group.size {
+                        place(&mut chosen, Number::new(value), start != 0);
                     }
                 }
+                Target::Color(_) | Target::None => {}
             }
-            let dice = match target {
-                Target::RunFrom(_) => in_run_order(naturals, wilds),
-                _ => naturals.into_iter().chain(wilds).collect(),
-            };
             GroupUse {
                 group: *group,
-                dice,
+                dice: chosen,
             }
         })
         .collect()
-}
-
-/// A run lists its dice from its lowest number up.
-fn in_run_order(naturals: Vec<super::UsedDie>, wilds: Vec<super::UsedDie>) -> Vec<super::UsedDie> {
-    let mut all: Vec<_> = naturals.into_iter().chain(wilds).collect();
-    all.sort_by_key(|d| match (d.die.face, d.stands_for) {
-        (Face::Number(n), _) | (_, Some(StandsFor::Number(n))) => n.get(),
-        _ => 0,
-    });
-    all
 }
