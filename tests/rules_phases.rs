@@ -36,7 +36,8 @@ fn number(value: u8) -> StandsFor {
 
 #[test]
 fn the_ten_phases_are_as_in_the_rules() {
-    let table: Vec<(u8, &str, Vec<(GroupKind, u8)>)> = DICE_PHASES
+    type Row = (u8, &'static str, Vec<(GroupKind, u8)>);
+    let table: Vec<Row> = DICE_PHASES
         .iter()
         .map(|p| {
             (
