@@ -89,17 +89,18 @@ fn multisets(items: &[Face], size: usize) -> Vec<Vec<Face>> {
     all
 }
 
-/// A roll of the standard dice that makes `phase` with exactly `score` (any phase but 8), found
-/// among every roll of numbers: for building games whose totals a test needs.
-pub fn roll_scoring(phase: u8, score: u32) -> Roll {
+/// For each phase but 8 and each score it can have, the first roll of numbers that makes it
+/// with that score.
+fn rolls_by_score() -> &'static HashMap<(u8, u32), Roll> {
     static BY_SCORE: OnceLock<HashMap<(u8, u32), Roll>> = OnceLock::new();
-    let by_score = BY_SCORE.get_or_init(|| {
+    BY_SCORE.get_or_init(|| {
         let mut found = HashMap::new();
+        let phases = DICE_PHASES
+            .iter()
+            .filter(|p| p.groups.iter().all(|g| g.kind != GroupKind::Color));
+        let phases: Vec<_> = phases.collect();
         for roll in every_roll_of_numbers() {
-            for phase in DICE_PHASES
-                .iter()
-                .filter(|p| p.groups.iter().all(|g| g.kind != GroupKind::Color))
-            {
+            for phase in &phases {
                 let e = evaluate(phase, &roll);
                 if e.made {
                     found
@@ -109,11 +110,27 @@ pub fn roll_scoring(phase: u8, score: u32) -> Roll {
             }
         }
         found
-    });
-    by_score
+    })
+}
+
+/// A roll of the standard dice that makes `phase` with exactly `score` (any phase but 8): for
+/// building games whose totals a test needs.
+pub fn roll_scoring(phase: u8, score: u32) -> Roll {
+    rolls_by_score()
         .get(&(phase, score))
         .cloned()
         .unwrap_or_else(|| panic!("no roll makes phase {phase} with {score}"))
+}
+
+/// The scores with which some roll makes `phase` (any phase but 8), lowest first.
+pub fn scores_of(phase: u8) -> Vec<u32> {
+    let mut scores: Vec<u32> = rolls_by_score()
+        .keys()
+        .filter(|(p, _)| *p == phase)
+        .map(|(_, s)| *s)
+        .collect();
+    scores.sort_unstable();
+    scores
 }
 
 /// A roll as dice land: each die of `layout` shows face `faces[i]`; only the dice in `keep`
