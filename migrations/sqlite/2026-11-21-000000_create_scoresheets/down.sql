@@ -1,0 +1,4 @@
+DROP TABLE turns;
+DROP TABLE players;
+DROP TABLE games;
+DROP TABLE accounts;

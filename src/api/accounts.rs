@@ -1,0 +1,102 @@
+//! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::AppState;
+use super::auth::Caller;
+use super::extract::JsonBody;
+use super::views::utc;
+use crate::error::{Error, Result};
+use crate::service::accounts;
+use crate::store;
+
+/// A new account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann's table"}))]
+pub struct CreateAccount {
+    /// 1 to 100 characters.
+    pub name: String,
+}
+
+/// A new account and its API key. The key is shown only this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountCreated {
+    pub id: String,
+    pub name: String,
+    /// Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash.
+    pub api_key: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// An account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Account {
+    pub id: String,
+    pub name: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Create an account
+///
+/// Creates an account and returns its API key, which is shown only this once.
+#[utoipa::path(
+    operation_id = "createAccount",
+    tag = "accounts",
+    request_body = CreateAccount,
+    responses(
+        (status = 201, description = "The account, with its API key", body = AccountCreated,
+         headers(("Location" = String, description = "The account's URL"))),
+    )
+)]
+#[post("/accounts")]
+pub async fn create_account(
+    state: web::Data<AppState>,
+    body: JsonBody<CreateAccount>,
+) -> Result<HttpResponse> {
+    let name = body.0.name;
+    let created = state.db(move |conn| accounts::create(conn, &name)).await?;
+    let account = created.account;
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/accounts/{}", account.id)))
+        .json(AccountCreated {
+            id: account.id,
+            name: account.name,
+            api_key: created.api_key,
+            created_at: utc(account.created_at),
+        }))
+}
+
+/// Get an account
+///
+/// The caller's own account; any other is not found.
+#[utoipa::path(
+    operation_id = "getAccount",
+    tag = "accounts",
+    params(("account_id" = String, Path, description = "The account's id")),
+    responses((status = 200, description = "The account", body = Account)),
+    security(("api_key" = []))
+)]
+#[get("/accounts/{account_id}")]
+pub async fn get_account(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> Result<HttpResponse> {
+    let account_id = path.into_inner();
+    if account_id != caller.account_id {
+        return Err(Error::NotFound("account"));
+    }
+    let account = state
+        .db(move |conn| Ok(store::accounts::find(conn, &account_id)?))
+        .await?
+        .ok_or(Error::NotFound("account"))?;
+    Ok(HttpResponse::Ok().json(Account {
+        id: account.id,
+        name: account.name,
+        created_at: utc(account.created_at),
+    }))
+}

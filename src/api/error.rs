@@ -1,0 +1,111 @@
+//! Every error becomes one `application/problem+json` response (RFC 9457), here and nowhere else.
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::{Error, FieldError};
+
+/// Seconds a client should wait before retrying while the database is unreachable.
+pub const RETRY_AFTER_SECONDS: u32 = 2;
+
+/// One invalid field of a request.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProblemField {
+    /// The field's path in the request, such as `dice[3].value`.
+    pub field: String,
+    pub message: String,
+}
+
+/// An error, as RFC 9457 problem details.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(example = json!({
+    "type": "/problems/not_rollable", "title": "Unprocessable Content", "status": 422,
+    "detail": "dice[6]: these dice cannot have been rolled: only 6 dice show a 10 (H1, H2, H3, H4, H5, H6), but 7 were given",
+    "code": "not_rollable",
+    "errors": [{"field": "dice[6]", "message": "these dice cannot have been rolled: only 6 dice show a 10 (H1, H2, H3, H4, H5, H6), but 7 were given"}]
+}))]
+pub struct Problem {
+    /// A URI reference naming the kind of problem: `/problems/{code}`.
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    pub title: String,
+    pub status: u16,
+    pub detail: String,
+    /// A stable snake_case name a client can switch on.
+    pub code: String,
+    /// For invalid fields: which, and why.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<ProblemField>,
+}
+
+impl Error {
+    fn code(&self) -> &'static str {
+        match self {
+            Error::Malformed(_) => "malformed_request",
+            Error::Unauthorized => "unauthorized",
+            Error::NotFound(_) => "not_found",
+            Error::Conflict { code, .. } | Error::Invalid { code, .. } => code,
+            Error::PayloadTooLarge { .. } => "payload_too_large",
+            Error::UnsupportedMediaType => "unsupported_media_type",
+            Error::Unavailable => "database_unavailable",
+            Error::Internal(_) => "internal_error",
+        }
+    }
+}
+
+impl ResponseError for Error {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            Error::Malformed(_) => StatusCode::BAD_REQUEST,
+            Error::Unauthorized => StatusCode::UNAUTHORIZED,
+            Error::NotFound(_) => StatusCode::NOT_FOUND,
+            Error::Conflict { .. } => StatusCode::CONFLICT,
+            Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        let detail = match self {
+            Error::Internal(cause) => {
+                tracing::error!(%cause, "internal error");
+                "something went wrong on the server; it has been logged".to_string()
+            }
+            other => other.to_string(),
+        };
+        let errors = match self {
+            Error::Invalid { errors, .. } => errors
+                .iter()
+                .map(|FieldError { field, message }| ProblemField {
+                    field: field.clone(),
+                    message: message.clone(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let problem = Problem {
+            problem_type: format!("/problems/{}", self.code()),
+            title: status.canonical_reason().unwrap_or("Error").to_string(),
+            status: status.as_u16(),
+            detail,
+            code: self.code().to_string(),
+            errors,
+        };
+        let mut response = HttpResponse::build(status);
+        response.content_type("application/problem+json");
+        if matches!(self, Error::Unavailable) {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS)));
+        }
+        if matches!(self, Error::Unauthorized) {
+            response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
+        }
+        response.json(problem)
+    }
+}

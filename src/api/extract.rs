@@ -1,0 +1,127 @@
+//! Reading requests: JSON bodies and query strings, with the status the contract gives each
+//! kind of bad input. A value of the wrong type or shape is malformed (400); a well-typed value
+//! outside what is allowed, such as an unknown color or a die of 11, breaks a rule (422).
+
+use actix_web::dev::Payload;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::StreamExt;
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
+
+use crate::error::{Error, FieldError};
+
+/// The largest JSON body accepted, unless configured otherwise.
+pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+
+/// The configured body limit, as app data.
+#[derive(Debug, Clone, Copy)]
+pub struct BodyLimit(pub usize);
+
+/// A JSON request body of type `T`.
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+/// Sorts a deserialization error into malformed (400) or breaking a rule (422).
+fn classify(path: String, error: &serde_json::Error) -> Error {
+    let message = error.to_string();
+    let breaks_rule = error.classify() == serde_json::error::Category::Data
+        && (message.starts_with("invalid value") || message.starts_with("unknown variant"));
+    if breaks_rule {
+        let message = message
+            .split(" at line ")
+            .next()
+            .unwrap_or(&message)
+            .to_string();
+        Error::Invalid {
+            code: "invalid_value",
+            detail: format!("{path}: {message}"),
+            errors: vec![FieldError::new(path, message)],
+        }
+    } else if path.is_empty() || path == "." {
+        Error::Malformed(format!("the body is not valid: {message}"))
+    } else {
+        Error::Malformed(format!("the body is not valid at {path}: {message}"))
+    }
+}
+
+fn is_json(req: &HttpRequest) -> bool {
+    let Some(Ok(value)) = req.headers().get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
+        return false;
+    };
+    let essence = value
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req
+            .app_data::<BodyLimit>()
+            .map_or(DEFAULT_BODY_LIMIT, |l| l.0);
+        let json = is_json(req);
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        let mut payload = payload.take();
+        Box::pin(async move {
+            if declared.is_some_and(|length| length > limit) {
+                return Err(Error::PayloadTooLarge { limit });
+            }
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk
+                    .map_err(|e| Error::Malformed(format!("the body could not be read: {e}")))?;
+                if body.len() + chunk.len() > limit {
+                    return Err(Error::PayloadTooLarge { limit });
+                }
+                body.extend_from_slice(&chunk);
+            }
+            if !json {
+                return Err(Error::UnsupportedMediaType);
+            }
+            let mut reader = serde_json::Deserializer::from_slice(&body);
+            let value = serde_path_to_error::deserialize(&mut reader)
+                .map_err(|e| classify(e.path().to_string(), e.inner()))?;
+            reader
+                .end()
+                .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
+            Ok(JsonBody(value))
+        })
+    }
+}
+
+/// Query parameters of type `T`.
+#[derive(Debug)]
+pub struct QueryParams<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for QueryParams<T> {
+    type Error = Error;
+    type Future = std::future::Ready<Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let parsed = serde_urlencoded::from_str::<T>(req.query_string()).map_err(|e| {
+            let message = e.to_string();
+            if message.starts_with("unknown variant") || message.starts_with("invalid value") {
+                Error::Invalid {
+                    code: "invalid_value",
+                    detail: message.clone(),
+                    errors: Vec::new(),
+                }
+            } else {
+                Error::Malformed(format!("the query string is not valid: {message}"))
+            }
+        });
+        std::future::ready(parsed.map(QueryParams))
+    }
+}

@@ -1,0 +1,237 @@
+//! `/v1/games`: create, list, read and delete games.
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, delete, get, post, web};
+use chrono::DateTime;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::AppState;
+use super::auth::Caller;
+use super::extract::{JsonBody, QueryParams};
+use super::views::GameView;
+use crate::error::{Error, Result};
+use crate::service::games::{self, NewGame};
+use crate::service::names::{EditionName, LayoutName, Mode, StatusName};
+use crate::store::games::GamesAfter;
+
+/// A player of a new game.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NewPlayer {
+    /// 1 to 40 characters, unique within the game (ignoring case).
+    pub name: String,
+}
+
+/// A new game.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
+pub struct CreateGame {
+    /// 1 to 8 players; in a tabletop game, in turn order.
+    pub players: Vec<NewPlayer>,
+    #[serde(default)]
+    pub mode: Mode,
+    #[serde(default)]
+    pub edition: EditionName,
+    #[serde(default)]
+    pub dice_layout: LayoutName,
+}
+
+/// A page of games, newest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GamePage {
+    pub items: Vec<GameView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// Which games to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListGames {
+    /// Only games with this status.
+    pub status: Option<StatusName>,
+    /// 1 to 100; 20 by default.
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+}
+
+/// The most items a page holds.
+pub const MAX_PAGE: u32 = 100;
+
+/// Checks a page size.
+pub fn page_limit(limit: Option<u32>, default: u32) -> Result<usize> {
+    match limit.unwrap_or(default) {
+        limit @ 1..=MAX_PAGE => Ok(limit as usize),
+        other => Err(Error::invalid_field(
+            "invalid_limit",
+            "limit",
+            format!("must be 1 to {MAX_PAGE}, not {other}"),
+        )),
+    }
+}
+
+fn bad_cursor() -> Error {
+    Error::Malformed("cursor is not one this server gave out".into())
+}
+
+/// A games cursor is the creation time (microseconds) and id of the last game of a page.
+fn encode_cursor(after: &GamesAfter) -> String {
+    let text = format!(
+        "{}.{}",
+        after.created_at.and_utc().timestamp_micros(),
+        after.id
+    );
+    text.bytes().map(|b| format!("{b:02x}")).collect()
+}
+
+fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
+    let bytes = (0..cursor.len())
+        .step_by(2)
+        .map(|i| {
+            cursor
+                .get(i..i + 2)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+        })
+        .collect::<Option<Vec<u8>>>()
+        .ok_or_else(bad_cursor)?;
+    let text = String::from_utf8(bytes).map_err(|_| bad_cursor())?;
+    let (micros, id) = text.split_once('.').ok_or_else(bad_cursor)?;
+    let micros: i64 = micros.parse().map_err(|_| bad_cursor())?;
+    let created_at = DateTime::from_timestamp_micros(micros)
+        .ok_or_else(bad_cursor)?
+        .naive_utc();
+    Ok(GamesAfter {
+        created_at,
+        id: id.to_string(),
+    })
+}
+
+/// Create a game
+///
+/// Seats the players: in a tabletop game in the order given, in a digital game by rolling a high
+/// die each (ties roll again).
+#[utoipa::path(
+    operation_id = "createGame",
+    tag = "games",
+    request_body = CreateGame,
+    responses(
+        (status = 201, description = "The new game", body = GameView,
+         headers(("Location" = String, description = "The game's URL"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games")]
+pub async fn create_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    body: JsonBody<CreateGame>,
+) -> Result<HttpResponse> {
+    let request = body.0;
+    let new = NewGame {
+        names: request.players.into_iter().map(|p| p.name).collect(),
+        mode: request.mode,
+        edition: request.edition,
+        layout: request.dice_layout,
+    };
+    let game = state
+        .db(move |conn| games::create(conn, &caller.account_id, new))
+        .await?;
+    let view = GameView::from(&game);
+    Ok(HttpResponse::Created()
+        .insert_header((header::LOCATION, format!("/v1/games/{}", view.id)))
+        .json(view))
+}
+
+/// List games
+///
+/// The caller's games, newest first.
+#[utoipa::path(
+    operation_id = "listGames",
+    tag = "games",
+    params(ListGames),
+    responses((status = 200, description = "A page of games", body = GamePage)),
+    security(("api_key" = []))
+)]
+#[get("/games")]
+pub async fn list_games(
+    state: web::Data<AppState>,
+    caller: Caller,
+    query: QueryParams<ListGames>,
+) -> Result<HttpResponse> {
+    let query = query.0;
+    let limit = page_limit(query.limit, 20)?;
+    let after = query.cursor.as_deref().map(decode_cursor).transpose()?;
+    let page = state
+        .db(move |conn| games::list(conn, &caller.account_id, query.status, after, limit))
+        .await?;
+    Ok(HttpResponse::Ok().json(GamePage {
+        items: page.games.iter().map(GameView::from).collect(),
+        next_cursor: page.next.as_ref().map(encode_cursor),
+    }))
+}
+
+/// Get a game
+#[utoipa::path(
+    operation_id = "getGame",
+    tag = "games",
+    params(("game_id" = String, Path, description = "The game's id")),
+    responses((status = 200, description = "The game", body = GameView)),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}")]
+pub async fn get_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner();
+    let game = state
+        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .await?;
+    Ok(HttpResponse::Ok().json(GameView::from(&game)))
+}
+
+/// Delete a game
+///
+/// Deletes the game and all its turns.
+#[utoipa::path(
+    operation_id = "deleteGame",
+    tag = "games",
+    params(("game_id" = String, Path, description = "The game's id")),
+    responses((status = 204, description = "Deleted")),
+    security(("api_key" = []))
+)]
+#[delete("/games/{game_id}")]
+pub async fn delete_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner();
+    state
+        .db(move |conn| games::delete(conn, &caller.account_id, &game_id))
+        .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cursor_reads_back_as_given() {
+        let after = GamesAfter {
+            created_at: DateTime::from_timestamp_micros(1_790_000_000_123_456)
+                .unwrap()
+                .naive_utc(),
+            id: "0b7c".into(),
+        };
+        assert_eq!(decode_cursor(&encode_cursor(&after)).unwrap(), after);
+        assert!(decode_cursor("zz").is_err());
+        assert!(decode_cursor("31").is_err());
+    }
+}

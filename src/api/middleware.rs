@@ -1,0 +1,101 @@
+//! Middleware: every error response is problem+json (even those actix makes itself, such as 405),
+//! and every response carries the request id its log lines carry.
+
+use std::future::{Ready, ready};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{HttpMessage, ResponseError};
+use futures_util::future::LocalBoxFuture;
+use tracing_actix_web::RequestId;
+
+use crate::error::Error;
+
+fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
+}
+
+/// Rewrites any error response that is not problem+json yet.
+pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
+    ErrorHandlers::new().default_handler(|response: ServiceResponse<B>| {
+        if is_problem(&response) {
+            return Ok(ErrorHandlerResponse::Response(
+                response.map_into_left_body(),
+            ));
+        }
+        let status = response.status();
+        let error = match status.as_u16() {
+            404 => Error::NotFound("resource"),
+            405 => Error::Conflict {
+                code: "method_not_allowed",
+                detail: "this method is not allowed on this resource".into(),
+            },
+            _ if status.is_server_error() => Error::Internal(format!("a bare {status} response")),
+            _ => Error::Malformed(status.canonical_reason().unwrap_or("bad request").into()),
+        };
+        let mut problem = error.error_response();
+        *problem.status_mut() = status;
+        let (request, _) = response.into_parts();
+        let problem = ServiceResponse::new(request, problem.map_into_boxed_body());
+        Ok(ErrorHandlerResponse::Response(
+            problem.map_into_right_body(),
+        ))
+    })
+}
+
+/// Adds `X-Request-Id` to every response.
+pub struct RequestIdHeader;
+
+impl<S, B> Transform<S, ServiceRequest> for RequestIdHeader
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ServiceResponse<B>;
+    type Error = actix_web::Error;
+    type Transform = RequestIdService<S>;
+    type InitError = ();
+    type Future = Ready<Result<Self::Transform, ()>>;
+
+    fn new_transform(&self, service: S) -> Self::Future {
+        ready(Ok(RequestIdService { service }))
+    }
+}
+
+pub struct RequestIdService<S> {
+    service: S,
+}
+
+impl<S, B> Service<ServiceRequest> for RequestIdService<S>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ServiceResponse<B>;
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self::Response, Self::Error>>;
+
+    forward_ready!(service);
+
+    fn call(&self, request: ServiceRequest) -> Self::Future {
+        let id = request
+            .extensions()
+            .get::<RequestId>()
+            .map(|id| id.to_string());
+        let future = self.service.call(request);
+        Box::pin(async move {
+            let mut response = future.await?;
+            if let Some(value) = id.and_then(|id| HeaderValue::from_str(&id).ok()) {
+                response
+                    .headers_mut()
+                    .insert(HeaderName::from_static("x-request-id"), value);
+            }
+            Ok(response)
+        })
+    }
+}

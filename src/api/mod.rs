@@ -1,0 +1,68 @@
+//! The HTTP API (actix-web): one module per resource, the problem+json mapping, auth, request
+//! extraction, the response views and the OpenAPI document.
+
+pub mod accounts;
+pub mod auth;
+pub mod error;
+pub mod extract;
+pub mod games;
+pub mod health;
+pub mod middleware;
+pub mod openapi;
+pub mod phases;
+pub mod scoresheet;
+pub mod turns;
+pub mod views;
+
+use actix_web::web;
+use utoipa_actix_web::scope;
+use utoipa_actix_web::service_config::ServiceConfig;
+
+use crate::error::{Error, Result};
+use crate::store::{DbConnection, Pool};
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+}
+
+impl AppState {
+    /// Runs database work on the blocking thread pool, never on an async worker.
+    pub async fn db<T, F>(&self, work: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection) -> Result<T> + Send + 'static,
+    {
+        let pool = self.pool.clone();
+        web::block(move || {
+            let mut conn = pool.get()?;
+            work(&mut conn)
+        })
+        .await
+        .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+    }
+}
+
+/// Every documented route.
+pub fn routes(config: &mut ServiceConfig) {
+    config
+        .service(
+            scope::scope("/v1")
+                .service(accounts::create_account)
+                .service(accounts::get_account)
+                .service(phases::list_phases)
+                .service(phases::evaluate_dice)
+                .service(games::create_game)
+                .service(games::list_games)
+                .service(games::get_game)
+                .service(games::delete_game)
+                .service(turns::record_turn)
+                .service(turns::list_turns)
+                .service(turns::get_turn)
+                .service(turns::undo_turn)
+                .service(scoresheet::get_scoresheet),
+        )
+        .service(health::healthz)
+        .service(health::readyz);
+}

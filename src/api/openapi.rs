@@ -1,0 +1,177 @@
+//! The OpenAPI 3.1 document, generated from the handlers and types, served at `/openapi.json`
+//! and committed at `openapi/openapi.json`; and the interactive docs at `/docs`.
+
+use actix_web::{App, HttpResponse, get};
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::schema::Ref;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::{Content, OpenApi as Document, RefOr};
+use utoipa::{Modify, OpenApi, PartialSchema};
+use utoipa_actix_web::AppExt;
+
+use super::error::{Problem, ProblemField};
+use super::routes;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Phase 10 scorekeeper",
+        description = "Scoresheets for Phase 10 Dice. Tabletop games record the dice each player \
+                       ended a turn with; the server checks they could have been rolled, scores the \
+                       best way they make the player's phase, gives the bonuses and runs the end of \
+                       the game. Every error is application/problem+json with a stable `code`.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    components(schemas(Problem, ProblemField)),
+    modifiers(&BearerKeys),
+    tags(
+        (name = "accounts", description = "Accounts and their API keys"),
+        (name = "rules", description = "The phases, and judging dice without a game"),
+        (name = "games", description = "Games and their score pads"),
+        (name = "turns", description = "Turns of a game"),
+        (name = "service", description = "Health of the service"),
+    )
+)]
+struct BaseDocument;
+
+struct BearerKeys;
+
+impl Modify for BearerKeys {
+    fn modify(&self, document: &mut Document) {
+        let components = document.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "api_key",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+/// The problem responses, by status: component name and when it happens.
+const PROBLEMS: [(u16, &str, &str); 9] = [
+    (
+        400,
+        "BadRequest",
+        "The body or a parameter is malformed (bad JSON, wrong type, unknown field)",
+    ),
+    (401, "Unauthorized", "Missing or unknown API key"),
+    (
+        404,
+        "NotFound",
+        "No such resource, or one the caller may not see",
+    ),
+    (
+        409,
+        "Conflict",
+        "The request conflicts with the game's state",
+    ),
+    (413, "PayloadTooLarge", "The body is larger than the limit"),
+    (
+        415,
+        "UnsupportedMediaType",
+        "The body is not application/json",
+    ),
+    (
+        422,
+        "UnprocessableContent",
+        "Well-formed, but breaks a rule; `errors` names the fields",
+    ),
+    (500, "InternalError", "Something went wrong on the server"),
+    (
+        503,
+        "ServiceUnavailable",
+        "The database is unreachable; retry after `Retry-After` seconds",
+    ),
+];
+
+/// Which problems each operation can answer with (every one can also answer 500).
+fn problems_of(operation_id: &str) -> &'static [u16] {
+    match operation_id {
+        "createAccount" => &[400, 413, 415, 422, 503],
+        "getAccount" | "getGame" | "deleteGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
+        "evaluateDice" => &[400, 413, 415, 422],
+        "createGame" => &[400, 401, 413, 415, 422, 503],
+        "listGames" => &[400, 401, 422, 503],
+        "recordTurn" => &[400, 401, 404, 409, 413, 415, 422, 503],
+        "listTurns" => &[400, 401, 404, 422, 503],
+        "undoTurn" => &[401, 404, 409, 503],
+        "readyz" => &[503],
+        _ => &[],
+    }
+}
+
+fn problem_response(status: u16, description: &str) -> Response {
+    let mut response = ResponseBuilder::new().description(description).content(
+        "application/problem+json",
+        Content::new(Some(Ref::from_schema_name("Problem"))),
+    );
+    if status == 503 {
+        response = response.header(
+            "Retry-After",
+            utoipa::openapi::header::Header::new(u32::schema()),
+        );
+    }
+    response.build()
+}
+
+/// Adds the shared problem responses, and each operation's references to them.
+fn add_problems(document: &mut Document) {
+    let components = document.components.get_or_insert_with(Default::default);
+    for (status, name, description) in PROBLEMS {
+        components.responses.insert(
+            name.to_string(),
+            RefOr::T(problem_response(status, description)),
+        );
+    }
+    for item in document.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let id = operation.operation_id.clone().unwrap_or_default();
+            for status in problems_of(&id).iter().chain([&500]) {
+                if let Some((_, name, _)) = PROBLEMS.iter().find(|(s, _, _)| s == status) {
+                    operation.responses.responses.insert(
+                        status.to_string(),
+                        RefOr::Ref(Ref::from_response_name(*name)),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The whole document.
+pub fn document() -> Document {
+    let (_, mut document) = App::new()
+        .into_utoipa_app()
+        .openapi(BaseDocument::openapi())
+        .configure(routes)
+        .split_for_parts();
+    document.info.version = env!("CARGO_PKG_VERSION").to_string();
+    add_problems(&mut document);
+    document
+}
+
+/// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.
+pub fn document_json() -> String {
+    let mut json = document()
+        .to_pretty_json()
+        .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    json.push('\n');
+    json
+}
+
+/// The OpenAPI document
+#[get("/openapi.json")]
+pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(json.0.clone())
+}
+
+/// The rendered document, made once at start-up.
+pub struct OpenApiJson(pub String);

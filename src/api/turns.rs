@@ -1,0 +1,198 @@
+//! `/v1/games/{game_id}/turns`: record a tabletop turn, list and read turns, undo the latest.
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::AppState;
+use super::auth::Caller;
+use super::extract::{JsonBody, QueryParams};
+use super::games::page_limit;
+use super::views::{GameView, TurnView, turn_view};
+use crate::error::{Error, Result};
+use crate::service::dice::ShownDie;
+use crate::service::{games, turns};
+
+/// The dice a player ended a tabletop turn with.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "dice": [
+    {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
+]}))]
+pub struct RecordTurn {
+    pub player_id: String,
+    /// All ten dice, or only those shown for the phase. None, or dice that do not make the
+    /// phase, record a failed turn.
+    #[serde(default)]
+    pub dice: Vec<ShownDie>,
+}
+
+/// A page of turns, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TurnPage {
+    pub items: Vec<TurnView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// Which turns to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListTurns {
+    /// 1 to 100; 50 by default.
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    pub cursor: Option<String>,
+}
+
+fn turn_number(text: &str) -> Result<i32> {
+    text.parse().map_err(|_| Error::NotFound("turn"))
+}
+
+/// Record a tabletop turn
+///
+/// Records the dice the player ended the turn with. The server checks they could have been
+/// rolled, finds the best way they make the player's phase, scores it and gives any bonus.
+#[utoipa::path(
+    operation_id = "recordTurn",
+    tag = "turns",
+    params(("game_id" = String, Path, description = "The game's id")),
+    request_body = RecordTurn,
+    responses(
+        (status = 201, description = "The turn and the game after it", body = TurnView,
+         headers(("Location" = String, description = "The turn's URL"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/turns")]
+pub async fn record_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    body: JsonBody<RecordTurn>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner();
+    let request = body.0;
+    let game = state
+        .db(move |conn| {
+            turns::record(
+                conn,
+                &caller.account_id,
+                &game_id,
+                &request.player_id,
+                request.dice,
+            )
+        })
+        .await?;
+    let turn = game
+        .turns
+        .last()
+        .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
+    let view = turn_view(&game, turn);
+    Ok(HttpResponse::Created()
+        .insert_header((
+            header::LOCATION,
+            format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
+        ))
+        .json(view))
+}
+
+/// List turns
+///
+/// The game's turns, oldest first, each with the game as it was right after it.
+#[utoipa::path(
+    operation_id = "listTurns",
+    tag = "turns",
+    params(("game_id" = String, Path, description = "The game's id"), ListTurns),
+    responses((status = 200, description = "A page of turns", body = TurnPage)),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/turns")]
+pub async fn list_turns(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<String>,
+    query: QueryParams<ListTurns>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner();
+    let limit = page_limit(query.0.limit, 50)?;
+    let after: i32 = match query.0.cursor.as_deref() {
+        None => 0,
+        Some(cursor) => cursor
+            .parse()
+            .map_err(|_| Error::Malformed("cursor is not one this server gave out".into()))?,
+    };
+    let game = state
+        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .await?;
+    let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
+    let items: Vec<TurnView> = rest
+        .iter()
+        .take(limit)
+        .map(|t| turn_view(&game, t))
+        .collect();
+    let next_cursor = (rest.len() > limit)
+        .then(|| items.last().map(|t| t.number.to_string()))
+        .flatten();
+    Ok(HttpResponse::Ok().json(TurnPage { items, next_cursor }))
+}
+
+/// Get a turn
+#[utoipa::path(
+    operation_id = "getTurn",
+    tag = "turns",
+    params(
+        ("game_id" = String, Path, description = "The game's id"),
+        ("number" = i32, Path, description = "The turn's number, from 1"),
+    ),
+    responses((status = 200, description = "The turn", body = TurnView)),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/turns/{number}")]
+pub async fn get_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner();
+    let number = turn_number(&number)?;
+    let game = state
+        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .await?;
+    let turn = game
+        .turns
+        .iter()
+        .find(|t| t.row.number == number)
+        .ok_or(Error::NotFound("turn"))?;
+    Ok(HttpResponse::Ok().json(turn_view(&game, turn)))
+}
+
+/// Undo the latest turn
+///
+/// Deletes the latest turn; bonuses and the end of the game are worked out again. Only the
+/// latest turn can be undone.
+#[utoipa::path(
+    operation_id = "undoTurn",
+    tag = "turns",
+    params(
+        ("game_id" = String, Path, description = "The game's id"),
+        ("number" = i32, Path, description = "The number of the latest turn"),
+    ),
+    responses((status = 200, description = "The game after the undo", body = GameView)),
+    security(("api_key" = []))
+)]
+#[delete("/games/{game_id}/turns/{number}")]
+pub async fn undo_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<(String, String)>,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner();
+    let number = turn_number(&number)?;
+    let game = state
+        .db(move |conn| turns::undo(conn, &caller.account_id, &game_id, number))
+        .await?;
+    Ok(HttpResponse::Ok().json(GameView::from(&game)))
+}

@@ -1,0 +1,70 @@
+//! Settings, from flags or the environment. Every setting has a default that works on a fresh
+//! machine: a SQLite file in the working directory, port 8080 on localhost.
+
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Clone, Parser)]
+#[command(
+    name = "phase10",
+    version,
+    about = "Scorekeeping service for Phase 10 Dice"
+)]
+pub struct Config {
+    /// Where the database is: `postgres://…`, or a SQLite file (`sqlite://path` or a path).
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "phase10.sqlite",
+        global = true
+    )]
+    pub database_url: String,
+
+    /// Address and port to listen on.
+    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080", global = true)]
+    pub bind: String,
+
+    /// The most database connections at once.
+    #[arg(long, env = "POOL_SIZE", default_value_t = 8, global = true)]
+    pub pool_size: u32,
+
+    /// How long a request waits for a database connection before answering 503, in milliseconds.
+    #[arg(long, env = "DB_TIMEOUT_MS", default_value_t = 3000, global = true)]
+    pub db_timeout_ms: u64,
+
+    /// HTTP worker threads (0: one per core).
+    #[arg(long, env = "WORKERS", default_value_t = 0, global = true)]
+    pub workers: usize,
+
+    /// The largest JSON body accepted, in bytes.
+    #[arg(long, env = "BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
+    pub body_limit: usize,
+
+    /// Log filter, in `tracing` syntax (`info`, `phase10=debug,actix_web=info`).
+    #[arg(long, env = "LOG", default_value = "info", global = true)]
+    pub log: String,
+
+    /// Log as JSON lines instead of text.
+    #[arg(long, env = "LOG_JSON", default_value_t = false, global = true)]
+    pub log_json: bool,
+
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum Command {
+    /// Apply the migrations, then serve (the default).
+    Serve,
+    /// Apply the migrations and exit.
+    Migrate,
+    /// Print the OpenAPI document (as committed at openapi/openapi.json) and exit.
+    Openapi,
+}
+
+impl Config {
+    pub fn db_timeout(&self) -> Duration {
+        Duration::from_millis(self.db_timeout_ms)
+    }
+}

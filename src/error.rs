@@ -1,0 +1,91 @@
+//! The service's errors, typed. `api::error` turns each into one problem+json response; this is
+//! the only list of what can go wrong.
+
+use thiserror::Error;
+
+/// A field of a request that breaks a rule, named by its path (`dice[3].value`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FieldError {
+    pub fn new(field: impl Into<String>, message: impl Into<String>) -> FieldError {
+        FieldError {
+            field: field.into(),
+            message: message.into(),
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum Error {
+    /// The body or a parameter cannot be read (bad JSON, wrong type, unknown field).
+    #[error("{0}")]
+    Malformed(String),
+    #[error("a valid API key is needed: send `Authorization: Bearer <api_key>`")]
+    Unauthorized,
+    /// No such resource, or one the caller may not see.
+    #[error("no such {0}")]
+    NotFound(&'static str),
+    /// The request conflicts with the state of the game.
+    #[error("{detail}")]
+    Conflict { code: &'static str, detail: String },
+    #[error("the body is larger than the limit of {limit} bytes")]
+    PayloadTooLarge { limit: usize },
+    #[error("the body must be application/json")]
+    UnsupportedMediaType,
+    /// Well-formed, but breaks a rule.
+    #[error("{detail}")]
+    Invalid {
+        code: &'static str,
+        detail: String,
+        errors: Vec<FieldError>,
+    },
+    #[error("the database is unreachable")]
+    Unavailable,
+    /// Anything else: logged in full, answered without detail.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// A rule broken by one field.
+    pub fn invalid_field(
+        code: &'static str,
+        field: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Error {
+        let message = message.into();
+        let field = field.into();
+        Error::Invalid {
+            code,
+            detail: format!("{field}: {message}"),
+            errors: vec![FieldError::new(field, message)],
+        }
+    }
+}
+
+impl From<diesel::result::Error> for Error {
+    fn from(error: diesel::result::Error) -> Error {
+        use diesel::result::{DatabaseErrorKind, Error as Diesel};
+        match error {
+            Diesel::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => Error::Unavailable,
+            Diesel::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Error::Conflict {
+                code: "concurrent_change",
+                detail: "the game was changed by another request at the same time; try again"
+                    .into(),
+            },
+            other => Error::Internal(other.to_string()),
+        }
+    }
+}
+
+impl From<diesel::r2d2::PoolError> for Error {
+    fn from(_: diesel::r2d2::PoolError) -> Error {
+        Error::Unavailable
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

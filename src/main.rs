@@ -1,0 +1,49 @@
+//! The binary: `serve` (the default), `migrate` or `openapi`.
+
+use std::net::TcpListener;
+use std::process::ExitCode;
+
+use clap::Parser;
+use phase10::config::{Command, Config};
+use phase10::server;
+
+#[actix_web::main]
+async fn main() -> ExitCode {
+    let config = Config::parse();
+    if let Some(Command::Openapi) = config.command {
+        print!("{}", phase10::api::openapi::document_json());
+        return ExitCode::SUCCESS;
+    }
+    server::init_tracing(&config.log, config.log_json);
+    let pool = match server::migrated_pool(&config) {
+        Ok(pool) => pool,
+        Err(error) => {
+            tracing::error!(%error, "start-up failed");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Some(Command::Migrate) = config.command {
+        return ExitCode::SUCCESS;
+    }
+    let listener = match TcpListener::bind(&config.bind) {
+        Ok(listener) => listener,
+        Err(error) => {
+            tracing::error!(%error, bind = %config.bind, "cannot listen");
+            return ExitCode::FAILURE;
+        }
+    };
+    tracing::info!(bind = %config.bind, "serving; docs at /docs");
+    match server::start(&config, listener, pool) {
+        Ok(running) => match running.await {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                tracing::error!(%error, "server failed");
+                ExitCode::FAILURE
+            }
+        },
+        Err(error) => {
+            tracing::error!(%error, "cannot start");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,58 @@
+//! Accounts and their API keys. A key is 256 random bits, shown once; only its SHA-256 is kept,
+//! so a stolen database holds no usable key.
+
+use rand::RngCore;
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Result};
+use crate::store::DbConnection;
+use crate::store::accounts::{self, AccountRow};
+
+/// The longest account name, in characters.
+pub const MAX_NAME: usize = 100;
+
+/// A new account and its key, which is not stored and cannot be shown again.
+pub struct NewAccount {
+    pub account: AccountRow,
+    pub api_key: String,
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored form of a key.
+pub fn hash_key(api_key: &str) -> String {
+    hex(&Sha256::digest(api_key.as_bytes()))
+}
+
+fn generate_key() -> String {
+    let mut secret = [0u8; 32];
+    rand::rng().fill_bytes(&mut secret);
+    format!("p10_{}", hex(&secret))
+}
+
+pub fn create(conn: &mut DbConnection, name: &str) -> Result<NewAccount> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(Error::invalid_field(
+            "invalid_name",
+            "name",
+            format!("must be 1 to {MAX_NAME} characters"),
+        ));
+    }
+    let api_key = generate_key();
+    let account = AccountRow {
+        id: super::new_id(),
+        name: name.to_string(),
+        api_key_hash: hash_key(&api_key),
+        created_at: super::now(),
+    };
+    accounts::insert(conn, &account)?;
+    Ok(NewAccount { account, api_key })
+}
+
+/// The account a key belongs to, if any.
+pub fn authenticate(conn: &mut DbConnection, api_key: &str) -> Result<Option<AccountRow>> {
+    Ok(accounts::find_by_key_hash(conn, &hash_key(api_key))?)
+}

@@ -1,0 +1,176 @@
+//! A die as clients send it and as turns store it: `{"value": 1..10 | "W", "color": …}`.
+//!
+//! Reading one checks its value: a number outside 1–10 or a string other than "W" is an
+//! *invalid value* (the request breaks a rule), while a value of the wrong type is *malformed*.
+
+use std::fmt;
+
+use serde::de::{self, Unexpected, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
+
+use crate::error::{Error, Result};
+use crate::rules::{Color, DiceLayout, Die, Face, GroupKind, Number, Roll, dice_phase};
+
+/// What a die shows: a number from 1 to 10, or "W" for a wild.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DieValue(pub Face);
+
+impl Serialize for DieValue {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            Face::Number(n) => serializer.serialize_u8(n.get()),
+            Face::Wild => serializer.serialize_str("W"),
+        }
+    }
+}
+
+const EXPECTED_VALUE: &str = "a number from 1 to 10, or \"W\"";
+
+struct DieValueVisitor;
+
+impl Visitor<'_> for DieValueVisitor {
+    type Value = DieValue;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(EXPECTED_VALUE)
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<DieValue, E> {
+        u8::try_from(value)
+            .ok()
+            .and_then(Number::new)
+            .map(|n| DieValue(Face::Number(n)))
+            .ok_or_else(|| E::invalid_value(Unexpected::Unsigned(value), &EXPECTED_VALUE))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<DieValue, E> {
+        match u64::try_from(value) {
+            Ok(value) => self.visit_u64(value),
+            Err(_) => Err(E::invalid_value(Unexpected::Signed(value), &EXPECTED_VALUE)),
+        }
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<DieValue, E> {
+        if value == "W" {
+            Ok(DieValue(Face::Wild))
+        } else {
+            Err(E::invalid_value(Unexpected::Str(value), &EXPECTED_VALUE))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for DieValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<DieValue, D::Error> {
+        deserializer.deserialize_any(DieValueVisitor)
+    }
+}
+
+impl PartialSchema for DieValue {
+    fn schema() -> RefOr<Schema> {
+        let number = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .minimum(Some(1))
+            .maximum(Some(10));
+        let wild = ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(["W"]));
+        OneOfBuilder::new()
+            .item(number)
+            .item(wild)
+            .description(Some("A number from 1 to 10, or \"W\" for a wild."))
+            .into()
+    }
+}
+
+impl ToSchema for DieValue {}
+
+/// One of the four colors of a face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ColorName {
+    Red,
+    Orange,
+    Blue,
+    Green,
+}
+
+impl From<ColorName> for Color {
+    fn from(name: ColorName) -> Color {
+        match name {
+            ColorName::Red => Color::Red,
+            ColorName::Orange => Color::Orange,
+            ColorName::Blue => Color::Blue,
+            ColorName::Green => Color::Green,
+        }
+    }
+}
+
+impl From<Color> for ColorName {
+    fn from(color: Color) -> ColorName {
+        match color {
+            Color::Red => ColorName::Red,
+            Color::Orange => ColorName::Orange,
+            Color::Blue => ColorName::Blue,
+            Color::Green => ColorName::Green,
+        }
+    }
+}
+
+/// A die as shown by a player. The color may be left out, except for phase 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"value": 8, "color": "orange"}))]
+pub struct ShownDie {
+    pub value: DieValue,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<ColorName>,
+}
+
+impl From<ShownDie> for Die {
+    fn from(shown: ShownDie) -> Die {
+        Die::new(shown.value.0, shown.color.map(Color::from))
+    }
+}
+
+impl From<Die> for ShownDie {
+    fn from(die: Die) -> ShownDie {
+        ShownDie {
+            value: DieValue(die.face),
+            color: die.color.map(ColorName::from),
+        }
+    }
+}
+
+/// Checks shown dice as the rules do before judging them: how many, colors where the phase
+/// needs them, and whether they could have been rolled.
+pub fn checked_roll(phase: u8, dice: &[ShownDie], layout: DiceLayout) -> Result<Roll> {
+    let rules = dice_phase(phase).ok_or_else(|| {
+        Error::invalid_field(
+            "invalid_phase",
+            "phase",
+            format!("there is no phase {phase}: phases are 1 to 10"),
+        )
+    })?;
+    if rules.groups.iter().any(|g| g.kind == GroupKind::Color)
+        && let Some(i) = dice.iter().position(|d| d.color.is_none())
+    {
+        return Err(Error::invalid_field(
+            "color_required",
+            format!("dice[{i}].color"),
+            format!("phase {phase} is made of one color: every die needs its color"),
+        ));
+    }
+    let roll = Roll::new(dice.iter().copied().map(Die::from).collect())
+        .map_err(|e| Error::invalid_field("not_rollable", "dice", e.to_string()))?;
+    layout.place(&roll).map_err(|e| {
+        Error::invalid_field(
+            "not_rollable",
+            format!("dice[{}]", e.index()),
+            format!("these dice cannot have been rolled: {e}"),
+        )
+    })?;
+    Ok(roll)
+}

@@ -1,0 +1,173 @@
+//! Creating, reading, listing and deleting games.
+
+use diesel::Connection;
+use rand::Rng;
+
+use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
+use super::replay::{GameState, replay};
+use crate::error::{Error, FieldError, Result};
+use crate::rules::game::{MAX_PLAYERS, Status};
+use crate::rules::order::roll_for_order;
+use crate::store::DbConnection;
+use crate::store::games::{self, GameRow, GamesAfter, PlayerRow};
+
+/// The longest player name, in characters.
+pub const MAX_PLAYER_NAME: usize = 40;
+
+/// What a new game is made of.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    /// In turn order for a tabletop game; a digital game rolls for the order.
+    pub names: Vec<String>,
+    pub mode: Mode,
+    pub edition: EditionName,
+    pub layout: LayoutName,
+}
+
+fn check_players(names: &[String]) -> Result<Vec<String>> {
+    if !(1..=MAX_PLAYERS).contains(&names.len()) {
+        return Err(Error::invalid_field(
+            "player_count",
+            "players",
+            format!("a game has 1 to {MAX_PLAYERS} players, not {}", names.len()),
+        ));
+    }
+    let trimmed: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
+    let mut errors = Vec::new();
+    for (i, name) in trimmed.iter().enumerate() {
+        let field = format!("players[{i}].name");
+        if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
+            errors.push(FieldError::new(
+                field,
+                format!("must be 1 to {MAX_PLAYER_NAME} characters"),
+            ));
+        } else if trimmed[..i]
+            .iter()
+            .any(|other| other.to_lowercase() == name.to_lowercase())
+        {
+            errors.push(FieldError::new(
+                field,
+                format!("{name:?} is already a player of this game"),
+            ));
+        }
+    }
+    if errors.is_empty() {
+        return Ok(trimmed);
+    }
+    let duplicate = errors.iter().any(|e| e.message.contains("already"));
+    Err(Error::Invalid {
+        code: if duplicate {
+            "duplicate_name"
+        } else {
+            "invalid_name"
+        },
+        detail: errors
+            .iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect::<Vec<_>>()
+            .join("; "),
+        errors,
+    })
+}
+
+/// Seats the players: as given at a table, by rolling a high die each in a digital game.
+fn seat(names: Vec<String>, mode: Mode) -> Vec<(String, Option<Vec<u8>>)> {
+    match mode {
+        Mode::Tabletop => names.into_iter().map(|n| (n, None)).collect(),
+        Mode::Digital => {
+            let mut rng = rand::rng();
+            let order = roll_for_order(names.len(), || rng.random_range(5..=10));
+            order
+                .seating
+                .iter()
+                .map(|&player| (names[player].clone(), Some(order.rolls[player].clone())))
+                .collect()
+        }
+    }
+}
+
+pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result<GameState> {
+    let names = check_players(&new.names)?;
+    let now = super::now();
+    let game = GameRow {
+        id: super::new_id(),
+        account_id: account_id.to_string(),
+        mode: stored(new.mode),
+        edition: stored(new.edition),
+        dice_layout: stored(new.layout),
+        status: stored(StatusName::InProgress),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+    };
+    let players: Vec<PlayerRow> = seat(names, new.mode)
+        .into_iter()
+        .enumerate()
+        .map(|(seat, (name, rolls))| PlayerRow {
+            id: super::new_id(),
+            game_id: game.id.clone(),
+            seat: seat as i32,
+            name,
+            order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
+        })
+        .collect();
+    conn.transaction(|conn| games::insert(conn, &game, &players))?;
+    replay(games::GameRecord {
+        game,
+        players,
+        turns: Vec::new(),
+    })
+}
+
+/// The account's game, replayed.
+pub fn get(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameState> {
+    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    replay(games::load_record(conn, row)?)
+}
+
+pub fn delete(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<()> {
+    if games::delete_owned(conn, account_id, game_id)? {
+        Ok(())
+    } else {
+        Err(Error::NotFound("game"))
+    }
+}
+
+/// A page of games and where the next one starts.
+pub struct GamesPage {
+    pub games: Vec<GameState>,
+    pub next: Option<GamesAfter>,
+}
+
+pub fn list(
+    conn: &mut DbConnection,
+    account_id: &str,
+    status: Option<StatusName>,
+    after: Option<GamesAfter>,
+    limit: usize,
+) -> Result<GamesPage> {
+    let status = status.map(stored);
+    let mut rows = games::page(
+        conn,
+        account_id,
+        status.as_deref(),
+        after.as_ref(),
+        limit as i64 + 1,
+    )?;
+    let more = rows.len() > limit;
+    rows.truncate(limit);
+    let next = more.then(|| rows.last()).flatten().map(|last| GamesAfter {
+        created_at: last.created_at,
+        id: last.id.clone(),
+    });
+    let games = games::load_records(conn, rows)?
+        .into_iter()
+        .map(replay)
+        .collect::<Result<Vec<_>>>()?;
+    Ok(GamesPage { games, next })
+}
+
+/// The stored status of a replayed game.
+pub fn status_name(status: Status) -> String {
+    stored(StatusName::from(status))
+}

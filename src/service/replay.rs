@@ -1,0 +1,91 @@
+//! A game's state is what the rules make of its turns: this replays a stored game.
+
+use crate::error::{Error, Result};
+use crate::rules::game::{Game, TurnOutcome};
+use crate::rules::{DiceLayout, Die, Roll};
+use crate::service::dice::ShownDie;
+use crate::service::names::{EditionName, LayoutName, Mode, from_stored};
+use crate::store::games::GameRecord;
+use crate::store::turns::TurnRow;
+
+/// One stored turn, replayed.
+#[derive(Debug, Clone)]
+pub struct PlayedTurn {
+    pub row: TurnRow,
+    pub dice: Vec<ShownDie>,
+    pub outcome: TurnOutcome,
+    /// The game right after this turn.
+    pub after: Game,
+}
+
+/// A stored game and what its turns make of it.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub record: GameRecord,
+    pub mode: Mode,
+    pub edition: EditionName,
+    pub layout: LayoutName,
+    pub game: Game,
+    pub turns: Vec<PlayedTurn>,
+}
+
+impl GameState {
+    /// The seat of a player of this game.
+    pub fn seat_of(&self, player_id: &str) -> Option<usize> {
+        self.record.players.iter().position(|p| p.id == player_id)
+    }
+}
+
+fn stored_setting<T: for<'de> serde::Deserialize<'de>>(name: &str) -> Result<T> {
+    from_stored(name).ok_or_else(|| Error::Internal(format!("unknown stored setting {name:?}")))
+}
+
+/// Reads a stored turn's dice.
+pub fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
+    serde_json::from_str(&row.dice)
+        .map_err(|e| Error::Internal(format!("turn {} of game {}: {e}", row.number, row.game_id)))
+}
+
+/// Replays every turn of a stored game.
+pub fn replay(record: GameRecord) -> Result<GameState> {
+    let mode: Mode = stored_setting(&record.game.mode)?;
+    let edition: EditionName = stored_setting(&record.game.edition)?;
+    let layout: LayoutName = stored_setting(&record.game.dice_layout)?;
+    let mut game = Game::new(
+        record.players.len(),
+        edition.into(),
+        DiceLayout::from(layout),
+    )
+    .map_err(|e| Error::Internal(e.to_string()))?;
+    let mut turns = Vec::with_capacity(record.turns.len());
+    for row in &record.turns {
+        let dice = stored_dice(row)?;
+        let seat = record
+            .players
+            .iter()
+            .position(|p| p.id == row.player_id)
+            .ok_or_else(|| Error::Internal(format!("turn {} has no player", row.number)))?;
+        let roll = Roll::new(dice.iter().copied().map(Die::from).collect())
+            .map_err(|e| Error::Internal(e.to_string()))?;
+        let outcome = game.play(seat, &roll).map_err(|e| {
+            Error::Internal(format!(
+                "turn {} of game {} no longer replays: {e}",
+                row.number, row.game_id
+            ))
+        })?;
+        turns.push(PlayedTurn {
+            row: row.clone(),
+            dice,
+            outcome,
+            after: game.clone(),
+        });
+    }
+    Ok(GameState {
+        record,
+        mode,
+        edition,
+        layout,
+        game,
+        turns,
+    })
+}

@@ -1,0 +1,128 @@
+//! Recording a tabletop turn and undoing the latest one. Each is one transaction that first takes
+//! the game (bumping its version), so two writers on one game run one after the other and the
+//! second sees what the first did.
+
+use diesel::Connection;
+use diesel::result::{DatabaseErrorKind, Error as Diesel};
+
+use super::dice::{ShownDie, checked_roll};
+use super::games::status_name;
+use super::names::Mode;
+use super::replay::{GameState, PlayedTurn, replay};
+use crate::error::{Error, Result};
+use crate::store::DbConnection;
+use crate::store::games::{self, GameRecord};
+use crate::store::turns::{self, TurnRow};
+
+/// Takes the account's game for a change and loads it as it now is.
+fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
+    if !games::lock_for_change(conn, account_id, game_id, super::now())? {
+        return Err(Error::NotFound("game"));
+    }
+    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    Ok(games::load_record(conn, row)?)
+}
+
+fn conflict(code: &'static str, detail: String) -> Error {
+    Error::Conflict { code, detail }
+}
+
+/// Records the dice a player ended a tabletop turn with.
+pub fn record(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+    player_id: &str,
+    dice: Vec<ShownDie>,
+) -> Result<GameState> {
+    conn.transaction(|conn| {
+        let record = take(conn, account_id, game_id)?;
+        let version = record.game.version;
+        let mut state = replay(record)?;
+        if state.mode == Mode::Digital {
+            return Err(conflict(
+                "digital_game",
+                "the server rolls the dice of a digital game: start a turn with only a player_id"
+                    .into(),
+            ));
+        }
+        let seat = state.seat_of(player_id).ok_or_else(|| {
+            Error::invalid_field(
+                "unknown_player",
+                "player_id",
+                "is not a player of this game",
+            )
+        })?;
+        match state.game.current_seat() {
+            None => return Err(conflict("game_over", "the game is over".into())),
+            Some(current) if current != seat => {
+                let name = &state.record.players[current].name;
+                return Err(conflict("not_your_turn", format!("it is {name}'s turn")));
+            }
+            Some(_) => {}
+        }
+        let phase = state.game.sheets()[seat].phase;
+        let roll = checked_roll(phase, &dice, state.game.layout())?;
+        // The checks above are the ones the rules make, so the rules accept the turn.
+        let outcome = state
+            .game
+            .play(seat, &roll)
+            .map_err(|e| Error::Internal(format!("a checked turn was refused: {e}")))?;
+        let row = TurnRow {
+            game_id: game_id.to_string(),
+            number: state.turns.len() as i32 + 1,
+            player_id: player_id.to_string(),
+            dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
+            version,
+            created_at: state.record.game.updated_at,
+        };
+        turns::insert(conn, &row).map_err(|e| match e {
+            Diesel::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => conflict(
+                "concurrent_change",
+                "another turn was recorded at the same time; read the game and try again".into(),
+            ),
+            other => other.into(),
+        })?;
+        games::set_status(conn, game_id, &status_name(state.game.status()))?;
+        state.turns.push(PlayedTurn {
+            row: row.clone(),
+            dice,
+            outcome,
+            after: state.game.clone(),
+        });
+        state.record.turns.push(row);
+        state.record.game.status = status_name(state.game.status());
+        Ok(state)
+    })
+}
+
+/// Undoes the latest turn: deletes it and replays the rest.
+pub fn undo(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+    number: i32,
+) -> Result<GameState> {
+    conn.transaction(|conn| {
+        let mut record = take(conn, account_id, game_id)?;
+        let latest = record.turns.last().map(|t| t.number);
+        if !record.turns.iter().any(|t| t.number == number) {
+            return Err(Error::NotFound("turn"));
+        }
+        if latest != Some(number) {
+            return Err(conflict(
+                "not_latest_turn",
+                format!(
+                    "only the latest turn ({}) can be undone",
+                    latest.unwrap_or_default()
+                ),
+            ));
+        }
+        turns::delete(conn, game_id, number)?;
+        record.turns.pop();
+        let mut state = replay(record)?;
+        state.record.game.status = status_name(state.game.status());
+        games::set_status(conn, game_id, &state.record.game.status)?;
+        Ok(state)
+    })
+}

@@ -1,0 +1,39 @@
+//! Accounts: a name and the hash of the account's API key (the key itself is never stored).
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::accounts;
+
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = accounts)]
+pub struct AccountRow {
+    pub id: String,
+    pub name: String,
+    pub api_key_hash: String,
+    pub created_at: NaiveDateTime,
+}
+
+pub fn insert(conn: &mut DbConnection, account: &AccountRow) -> QueryResult<()> {
+    diesel::insert_into(accounts::table)
+        .values(account)
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn find_by_key_hash(conn: &mut DbConnection, hash: &str) -> QueryResult<Option<AccountRow>> {
+    accounts::table
+        .filter(accounts::api_key_hash.eq(hash))
+        .select(AccountRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+pub fn find(conn: &mut DbConnection, id: &str) -> QueryResult<Option<AccountRow>> {
+    accounts::table
+        .find(id)
+        .select(AccountRow::as_select())
+        .first(conn)
+        .optional()
+}

@@ -1,0 +1,175 @@
+//! Games and their players, and loading a game with everything needed to replay it.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::schema::{games, players};
+use super::turns::{self, TurnRow};
+
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: String,
+    pub account_id: String,
+    pub mode: String,
+    pub edition: String,
+    pub dice_layout: String,
+    /// A cache of the replayed status, rewritten with every change, to list games by status.
+    pub status: String,
+    pub version: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = players)]
+pub struct PlayerRow {
+    pub id: String,
+    pub game_id: String,
+    /// 0 for the first player in turn order.
+    pub seat: i32,
+    pub name: String,
+    /// The high-die rolls that decided a digital game's order, as a JSON array.
+    pub order_rolls: Option<String>,
+}
+
+/// A game with its players (by seat) and its turns (in order).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub game: GameRow,
+    pub players: Vec<PlayerRow>,
+    pub turns: Vec<TurnRow>,
+}
+
+pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> QueryResult<()> {
+    diesel::insert_into(games::table)
+        .values(game)
+        .execute(conn)?;
+    // One statement per player: batch inserts are not among what both backends share.
+    for player in seated {
+        diesel::insert_into(players::table)
+            .values(player)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The game, if it exists and belongs to the account.
+pub fn find_owned(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+) -> QueryResult<Option<GameRow>> {
+    games::table
+        .find(game_id)
+        .filter(games::account_id.eq(account_id))
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Takes the game for a change: bumps its version (and so locks its row until the transaction
+/// ends, on both backends) before anything of it is read. False if the account has no such game.
+pub fn lock_for_change(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+    now: NaiveDateTime,
+) -> QueryResult<bool> {
+    diesel::update(
+        games::table
+            .find(game_id)
+            .filter(games::account_id.eq(account_id)),
+    )
+    .set((
+        games::version.eq(games::version + 1),
+        games::updated_at.eq(now),
+    ))
+    .execute(conn)
+    .map(|updated| updated == 1)
+}
+
+pub fn set_status(conn: &mut DbConnection, game_id: &str, status: &str) -> QueryResult<()> {
+    diesel::update(games::table.find(game_id))
+        .set(games::status.eq(status))
+        .execute(conn)
+        .map(drop)
+}
+
+pub fn delete_owned(conn: &mut DbConnection, account_id: &str, game_id: &str) -> QueryResult<bool> {
+    diesel::delete(
+        games::table
+            .find(game_id)
+            .filter(games::account_id.eq(account_id)),
+    )
+    .execute(conn)
+    .map(|deleted| deleted > 0)
+}
+
+/// Where a page of games starts: after this game, newest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GamesAfter {
+    pub created_at: NaiveDateTime,
+    pub id: String,
+}
+
+/// Up to `limit` of the account's games, newest first, optionally of one status.
+pub fn page(
+    conn: &mut DbConnection,
+    account_id: &str,
+    status: Option<&str>,
+    after: Option<&GamesAfter>,
+    limit: i64,
+) -> QueryResult<Vec<GameRow>> {
+    let mut query = games::table
+        .filter(games::account_id.eq(account_id))
+        .select(GameRow::as_select())
+        .order((games::created_at.desc(), games::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(games::status.eq(status.to_string()));
+    }
+    if let Some(after) = after {
+        query = query.filter(
+            games::created_at.lt(after.created_at).or(games::created_at
+                .eq(after.created_at)
+                .and(games::id.lt(after.id.clone()))),
+        );
+    }
+    query.load(conn)
+}
+
+/// Loads the players and turns of these games, in two queries whatever their number.
+pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<Vec<GameRecord>> {
+    let ids: Vec<String> = rows.iter().map(|g| g.id.clone()).collect();
+    let all_players: Vec<PlayerRow> = players::table
+        .filter(players::game_id.eq_any(&ids))
+        .order((players::game_id, players::seat))
+        .select(PlayerRow::as_select())
+        .load(conn)?;
+    let all_turns = turns::of_games(conn, &ids)?;
+    Ok(rows
+        .into_iter()
+        .map(|game| GameRecord {
+            players: all_players
+                .iter()
+                .filter(|p| p.game_id == game.id)
+                .cloned()
+                .collect(),
+            turns: all_turns
+                .iter()
+                .filter(|t| t.game_id == game.id)
+                .cloned()
+                .collect(),
+            game,
+        })
+        .collect())
+}
+
+/// One game with its players and turns.
+pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRecord> {
+    let mut records = load_records(conn, vec![game])?;
+    records.pop().ok_or(diesel::result::Error::NotFound)
+}

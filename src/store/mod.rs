@@ -1,0 +1,146 @@
+//! Persistence with diesel: one connection type over PostgreSQL and SQLite, its pool, the
+//! embedded migrations, and one module per group of tables. Nothing here knows HTTP.
+
+pub mod accounts;
+pub mod games;
+pub mod schema;
+pub mod turns;
+
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{self, ManageConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use thiserror::Error;
+
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+
+/// A connection to either database; queries are written once for both.
+#[derive(diesel::MultiConnection)]
+pub enum DbConnection {
+    Postgres(PgConnection),
+    Sqlite(SqliteConnection),
+}
+
+/// Which database a URL names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    Postgres(String),
+    /// A file path, or `:memory:`.
+    Sqlite(String),
+}
+
+impl Database {
+    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite://path`, `sqlite:path` or a
+    /// plain path is a SQLite file.
+    pub fn from_url(url: &str) -> Database {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Database::Postgres(url.to_string())
+        } else {
+            let path = url
+                .strip_prefix("sqlite://")
+                .or_else(|| url.strip_prefix("sqlite:"))
+                .unwrap_or(url);
+            Database::Sqlite(path.to_string())
+        }
+    }
+
+    pub fn backend_name(&self) -> &'static str {
+        match self {
+            Database::Postgres(_) => "postgres",
+            Database::Sqlite(_) => "sqlite",
+        }
+    }
+}
+
+/// Opens connections to the configured database, set up the same way every time.
+#[derive(Debug, Clone)]
+pub struct Connector {
+    database: Database,
+    busy_timeout: Duration,
+}
+
+impl ManageConnection for Connector {
+    type Connection = DbConnection;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConnection, r2d2::Error> {
+        match &self.database {
+            Database::Postgres(url) => PgConnection::establish(url)
+                .map(DbConnection::Postgres)
+                .map_err(r2d2::Error::ConnectionError),
+            Database::Sqlite(path) => {
+                let mut conn =
+                    SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;
+                // WAL lets readers go on while one writer writes; writers wait for each other
+                // up to the busy timeout instead of failing at once.
+                conn.batch_execute(&format!(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                     PRAGMA foreign_keys = ON; PRAGMA busy_timeout = {};",
+                    self.busy_timeout.as_millis()
+                ))
+                .map_err(r2d2::Error::QueryError)?;
+                Ok(DbConnection::Sqlite(conn))
+            }
+        }
+    }
+
+    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1")
+            .map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
+        false
+    }
+}
+
+pub type Pool = r2d2::Pool<Connector>;
+pub type PooledConnection = r2d2::PooledConnection<Connector>;
+
+/// How the pool is sized and how long a request waits for a connection.
+#[derive(Debug, Clone)]
+pub struct PoolSettings {
+    pub max_size: u32,
+    pub connection_timeout: Duration,
+}
+
+/// Builds the pool without connecting: the service starts even while the database is down,
+/// and `/readyz` says so.
+pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
+    let connector = Connector {
+        database,
+        busy_timeout: Duration::from_secs(5),
+    };
+    r2d2::Pool::builder()
+        .max_size(settings.max_size)
+        .min_idle(Some(0))
+        .connection_timeout(settings.connection_timeout)
+        .test_on_check_out(true)
+        .build_unchecked(connector)
+}
+
+/// Why migrations could not be applied.
+#[derive(Debug, Error)]
+#[error("could not apply the database migrations: {0}")]
+pub struct MigrationError(String);
+
+/// Applies the migrations of the connection's backend that are not applied yet.
+pub fn migrate(conn: &mut DbConnection) -> Result<usize, MigrationError> {
+    let applied = match conn {
+        DbConnection::Postgres(pg) => pg
+            .run_pending_migrations(POSTGRES_MIGRATIONS)
+            .map(|v| v.len()),
+        DbConnection::Sqlite(lite) => lite
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.len()),
+    };
+    applied.map_err(|e| MigrationError(e.to_string()))
+}
+
+/// Whether the database answers.
+pub fn ping(conn: &mut DbConnection) -> QueryResult<()> {
+    conn.batch_execute("SELECT 1")
+}

@@ -1,0 +1,50 @@
+//! The tables, in the SQL types PostgreSQL and SQLite share (text ids, timestamps without zone).
+
+diesel::table! {
+    accounts (id) {
+        id -> Text,
+        name -> Text,
+        api_key_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        account_id -> Text,
+        mode -> Text,
+        edition -> Text,
+        dice_layout -> Text,
+        status -> Text,
+        version -> BigInt,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> Text,
+        game_id -> Text,
+        seat -> Integer,
+        name -> Text,
+        order_rolls -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    turns (game_id, number) {
+        game_id -> Text,
+        number -> Integer,
+        player_id -> Text,
+        dice -> Text,
+        version -> BigInt,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(games -> accounts (account_id));
+diesel::joinable!(players -> games (game_id));
+diesel::joinable!(turns -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(accounts, games, players, turns);
