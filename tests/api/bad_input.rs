@@ -1,0 +1,363 @@
+//! Bad input: each gets the documented status as problem+json and changes nothing.
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, dice, spawn_app, spawn_app_with};
+
+/// A game of two with one turn played, so that refused turns have something to spoil.
+fn app_with_a_game(backend: Backend) -> (TestApp, Value) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    app.turn(&game, 0, "8 8 8 10 W W").expect(201);
+    (app, game)
+}
+
+fn turns_path(game: &Value) -> String {
+    format!("/v1/games/{}/turns", game["id"].as_str().unwrap())
+}
+
+/// Sends a body and checks the problem it gets and that no table changed.
+fn refused(
+    app: &TestApp,
+    path: &str,
+    content_type: &str,
+    body: &[u8],
+    status: u16,
+    code: &str,
+) -> Value {
+    let before = app.row_counts();
+    let problem = app
+        .post_raw(path, content_type, body)
+        .expect_problem(status, code);
+    assert_eq!(app.row_counts(), before, "{code} changed the database");
+    problem
+}
+
+fn bo_turn(game: &Value, dice: Value) -> Vec<u8> {
+    json!({"player_id": game["players"][1]["id"], "dice": dice})
+        .to_string()
+        .into_bytes()
+}
+
+fn malformed_json_is_400(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        b"{\"player_id\": ",
+        400,
+        "malformed_request",
+    );
+    refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        b"[1, 2]",
+        400,
+        "malformed_request",
+    );
+    refused(
+        &app,
+        "/v1/games",
+        "application/json",
+        b"{\"players\": [{\"name\": \"A\"}]} trailing",
+        400,
+        "malformed_request",
+    );
+}
+
+fn a_wrong_type_is_400(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        &bo_turn(&game, json!([{"value": true}])),
+        400,
+        "malformed_request",
+    );
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("dice[0].value"),
+        "{problem}"
+    );
+    refused(
+        &app,
+        "/v1/games",
+        "application/json",
+        br#"{"players": "Ann"}"#,
+        400,
+        "malformed_request",
+    );
+    refused(
+        &app,
+        "/v1/games",
+        "application/json",
+        br#"{"mode": "tabletop"}"#,
+        400,
+        "malformed_request",
+    );
+}
+
+fn a_wrong_content_type_is_415(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    refused(
+        &app,
+        &turns_path(&game),
+        "text/plain",
+        &bo_turn(&game, json!([])),
+        415,
+        "unsupported_media_type",
+    );
+    refused(
+        &app,
+        "/v1/accounts",
+        "application/x-www-form-urlencoded",
+        b"name=Ann",
+        415,
+        "unsupported_media_type",
+    );
+}
+
+fn an_unknown_field_is_400(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let body = json!({"player_id": game["players"][1]["id"], "dice": [], "score": 99}).to_string();
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        body.as_bytes(),
+        400,
+        "malformed_request",
+    );
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `score`"),
+        "{problem}"
+    );
+    let die = json!([{"value": 8, "colour": "red"}]);
+    refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        &bo_turn(&game, die),
+        400,
+        "malformed_request",
+    );
+}
+
+fn eleven_dice_are_422(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        &bo_turn(&game, dice("1 2 3 4 5 6 7 8 9 10 W")),
+        422,
+        "not_rollable",
+    );
+    assert_eq!(problem["errors"][0]["field"], "dice");
+}
+
+fn seven_tens_are_422(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        &bo_turn(&game, dice("10 10 10 10 10 10 10")),
+        422,
+        "not_rollable",
+    );
+    assert_eq!(problem["errors"][0]["field"], "dice[6]");
+    assert!(
+        problem["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("only 6 dice show a 10")
+    );
+}
+
+fn two_orange_fives_are_422(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        &bo_turn(&game, dice("5o 5o")),
+        422,
+        "not_rollable",
+    );
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("no die shows an orange 5 twice")
+    );
+}
+
+fn a_die_value_or_color_outside_its_range_is_422(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    for (die, field) in [
+        (json!({"value": 11}), "dice[0].value"),
+        (json!({"value": 0}), "dice[0].value"),
+        (json!({"value": -3}), "dice[0].value"),
+        (json!({"value": "X"}), "dice[0].value"),
+        (json!({"value": 5, "color": "purple"}), "dice[0].color"),
+    ] {
+        let problem = refused(
+            &app,
+            &turns_path(&game),
+            "application/json",
+            &bo_turn(&game, json!([die])),
+            422,
+            "invalid_value",
+        );
+        assert_eq!(problem["errors"][0]["field"], field);
+    }
+}
+
+fn a_phase_8_die_without_a_color_is_422(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    for roll in &crate::scoresheet::BEST_ROLLS[..7] {
+        app.turn(&game, 0, roll).expect(201);
+    }
+    let body =
+        json!({"player_id": game["players"][0]["id"], "dice": dice("4o 9o 8o 10o 7o 8o 10")})
+            .to_string();
+    let problem = refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        body.as_bytes(),
+        422,
+        "color_required",
+    );
+    assert_eq!(problem["errors"][0]["field"], "dice[6].color");
+    let body = json!({"phase": 8, "dice": dice("4o 9 8o")}).to_string();
+    refused(
+        &app,
+        "/v1/evaluate",
+        "application/json",
+        body.as_bytes(),
+        422,
+        "color_required",
+    );
+}
+
+fn a_player_count_out_of_bounds_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let nine: Vec<Value> = (0..9).map(|i| json!({"name": format!("P{i}")})).collect();
+    for players in [json!([]), json!(nine)] {
+        let problem = refused(
+            &app,
+            "/v1/games",
+            "application/json",
+            json!({"players": players}).to_string().as_bytes(),
+            422,
+            "player_count",
+        );
+        assert_eq!(problem["errors"][0]["field"], "players");
+    }
+}
+
+fn duplicate_or_bad_names_are_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let body = json!({"players": [{"name": "Ann"}, {"name": "Bo"}, {"name": "ann "}]}).to_string();
+    let problem = refused(
+        &app,
+        "/v1/games",
+        "application/json",
+        body.as_bytes(),
+        422,
+        "duplicate_name",
+    );
+    assert_eq!(problem["errors"][0]["field"], "players[2].name");
+    for name in ["", " ", &"x".repeat(41)] {
+        let body = json!({"players": [{"name": name}]}).to_string();
+        refused(
+            &app,
+            "/v1/games",
+            "application/json",
+            body.as_bytes(),
+            422,
+            "invalid_name",
+        );
+    }
+}
+
+fn an_unknown_mode_edition_or_layout_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    for (field, value) in [
+        ("mode", "online"),
+        ("edition", "fundex-1999"),
+        ("dice_layout", "checkered"),
+    ] {
+        let mut body = json!({"players": [{"name": "Ann"}]});
+        body[field] = json!(value);
+        let problem = refused(
+            &app,
+            "/v1/games",
+            "application/json",
+            body.to_string().as_bytes(),
+            422,
+            "invalid_value",
+        );
+        assert_eq!(problem["errors"][0]["field"], field);
+    }
+}
+
+fn an_oversized_body_is_413(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--body-limit=1024"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    let padding = " ".repeat(2000);
+    let body = format!(
+        "{{\"player_id\": \"{}\",{padding}\"dice\": []}}",
+        game["players"][0]["id"].as_str().unwrap()
+    );
+    refused(
+        &app,
+        &turns_path(&game),
+        "application/json",
+        body.as_bytes(),
+        413,
+        "payload_too_large",
+    );
+    // The default limit is 64 KiB.
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let huge = format!("{{\"name\": \"{}\"}}", "x".repeat(70 * 1024));
+    refused(
+        &app,
+        "/v1/accounts",
+        "application/json",
+        huge.as_bytes(),
+        413,
+        "payload_too_large",
+    );
+}
+
+crate::on_both_backends!(
+    malformed_json_is_400,
+    a_wrong_type_is_400,
+    a_wrong_content_type_is_415,
+    an_unknown_field_is_400,
+    eleven_dice_are_422,
+    seven_tens_are_422,
+    two_orange_fives_are_422,
+    a_die_value_or_color_outside_its_range_is_422,
+    a_phase_8_die_without_a_color_is_422,
+    a_player_count_out_of_bounds_is_422,
+    duplicate_or_bad_names_are_422,
+    an_unknown_mode_edition_or_layout_is_422,
+    an_oversized_body_is_413,
+);

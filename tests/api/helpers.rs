@@ -1,0 +1,383 @@
+//! `spawn_app()`: a real server on a free port over a fresh database, on either backend, and a
+//! small blocking HTTP client to talk to it.
+//!
+//! SQLite: a new file in a temporary directory. PostgreSQL: a new schema in the database named by
+//! `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`), dropped afterwards.
+//! When PostgreSQL is unreachable the PostgreSQL tests fail; they are never skipped.
+
+use std::net::TcpListener;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use clap::Parser;
+use diesel::prelude::*;
+use phase10::config::Config;
+use phase10::store::{self, Database, DbConnection, PoolSettings};
+use serde_json::{Value, json};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// Declares each listed test once per backend: `sqlite::name` and `postgres::name`.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[test] fn $name() { super::$name($crate::helpers::Backend::Sqlite) } )*
+        }
+        mod postgres {
+            $( #[test] fn $name() { super::$name($crate::helpers::Backend::Postgres) } )*
+        }
+    };
+}
+
+fn postgres_base_url() -> String {
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+/// Where a test's database lives, and how to throw it away.
+enum Scratch {
+    Sqlite(std::path::PathBuf),
+    Postgres { schema: String },
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub database_url: String,
+    agent: ureq::Agent,
+    server: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
+    scratch: Scratch,
+    pub key: Option<String>,
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub text: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Asserts the status, showing the body when it is not the one expected.
+    pub fn expect(self, status: u16) -> Reply {
+        assert_eq!(self.status, status, "body: {}", self.text);
+        self
+    }
+
+    /// Asserts a problem+json answer with this status and code.
+    pub fn expect_problem(self, status: u16, code: &str) -> Value {
+        let reply = self.expect(status);
+        assert_eq!(
+            reply.header("content-type"),
+            Some("application/problem+json"),
+            "{}",
+            reply.text
+        );
+        let problem = reply.json();
+        assert_eq!(problem["code"], code, "{problem}");
+        assert_eq!(problem["status"], status);
+        assert!(
+            problem["type"].is_string()
+                && problem["title"].is_string()
+                && problem["detail"].is_string()
+        );
+        problem
+    }
+}
+
+pub fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, &[])
+}
+
+/// Spawns the app with extra command-line settings (`--body-limit=100`).
+pub fn spawn_app_with(backend: Backend, flags: &[&str]) -> TestApp {
+    spawn(backend, flags, None)
+}
+
+/// Spawns the app on PostgreSQL reached through `proxy`, with a short wait for connections.
+pub fn spawn_app_through(proxy: &crate::proxy::Proxy) -> TestApp {
+    spawn(
+        Backend::Postgres,
+        &["--db-timeout-ms=1000"],
+        Some(proxy.port),
+    )
+}
+
+fn spawn(backend: Backend, flags: &[&str], via_port: Option<u16>) -> TestApp {
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let (scratch, database_url) = match backend {
+        Backend::Sqlite => {
+            let path = std::env::temp_dir().join(format!("phase10-test-{id}.sqlite"));
+            (Scratch::Sqlite(path.clone()), path.display().to_string())
+        }
+        Backend::Postgres => {
+            let schema = format!("test_{id}");
+            let mut admin = PgConnection::establish(&postgres_base_url()).unwrap_or_else(|e| {
+                panic!(
+                    "PostgreSQL is needed for these tests ({}): {e}",
+                    postgres_base_url()
+                )
+            });
+            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
+                .execute(&mut admin)
+                .expect("create schema");
+            let mut base = postgres_base_url();
+            if let Some(port) = via_port {
+                base = base.replace(":5432/", &format!(":{port}/"));
+            }
+            let url = format!("{base}?options=-csearch_path%3D{schema}");
+            (Scratch::Postgres { schema }, url)
+        }
+    };
+    let defaults = ["--pool-size=4", "--workers=1", "--db-timeout-ms=5000"];
+    let key = |flag: &str| flag.split('=').next().unwrap_or_default().to_string();
+    let overridden = |flag: &&str| flags.iter().any(|f| key(f) == key(flag));
+    let mut args = vec![
+        "phase10".to_string(),
+        format!("--database-url={database_url}"),
+    ];
+    args.extend(
+        defaults
+            .iter()
+            .filter(|d| !overridden(d))
+            .map(|f| f.to_string()),
+    );
+    args.extend(flags.iter().map(|f| f.to_string()));
+    let config = Config::try_parse_from(args).expect("valid test settings");
+    let pool = phase10::server::migrated_pool(&config).expect("a migrated database");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = listener.local_addr().expect("an address").port();
+    let (sender, receiver) = mpsc::channel();
+    let thread = std::thread::spawn(move || {
+        let system = actix_web::rt::System::new();
+        system.block_on(async move {
+            let server =
+                phase10::server::start(&config, listener, pool).expect("the server starts");
+            sender.send(server.handle()).expect("the test waits");
+            server.await.expect("the server runs");
+        });
+    });
+    let server = receiver
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the server started");
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .new_agent();
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        database_url,
+        agent,
+        server,
+        thread: Some(thread),
+        scratch,
+        key: None,
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        futures_executor::block_on(self.server.stop(false));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+        match &self.scratch {
+            Scratch::Sqlite(path) => {
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+            Scratch::Postgres { schema } => {
+                if let Ok(mut admin) = PgConnection::establish(&postgres_base_url()) {
+                    let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE"))
+                        .execute(&mut admin);
+                }
+            }
+        }
+    }
+}
+
+fn collect(result: Result<ureq::http::Response<ureq::Body>, ureq::Error>) -> Reply {
+    let mut response = result.expect("the server answers");
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(n, v)| (n.to_string(), v.to_str().unwrap_or("").to_string()))
+        .collect();
+    let status = response.status().as_u16();
+    let text = response.body_mut().read_to_string().unwrap_or_default();
+    Reply {
+        status,
+        headers,
+        text,
+    }
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    fn me(&self) -> Caller<'_> {
+        self.with_key(self.key.as_deref())
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        self.me().get(path)
+    }
+
+    pub fn delete(&self, path: &str) -> Reply {
+        self.me().delete(path)
+    }
+
+    pub fn post(&self, path: &str, body: &Value) -> Reply {
+        self.me()
+            .post_raw(path, "application/json", body.to_string().as_bytes())
+    }
+
+    pub fn post_raw(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {
+        self.me().post_raw(path, content_type, body)
+    }
+
+    /// The same app acting as another account (or none).
+    pub fn with_key(&self, key: Option<&str>) -> Caller<'_> {
+        Caller {
+            app: self,
+            key: key.map(str::to_string),
+        }
+    }
+
+    /// Creates an account and acts as it from now on; returns the key.
+    pub fn sign_up(&mut self, name: &str) -> String {
+        let key = self
+            .post("/v1/accounts", &json!({"name": name}))
+            .expect(201)
+            .json()["api_key"]
+            .as_str()
+            .expect("a key")
+            .to_string();
+        self.key = Some(key.clone());
+        key
+    }
+
+    /// Creates a tabletop game of these players (in turn order) and returns it.
+    pub fn new_game(&self, names: &[&str], extra: Value) -> Value {
+        let mut body =
+            json!({"players": names.iter().map(|n| json!({"name": n})).collect::<Vec<_>>()});
+        if let (Some(body), Some(extra)) = (body.as_object_mut(), extra.as_object()) {
+            body.extend(extra.clone());
+        }
+        self.post("/v1/games", &body).expect(201).json()
+    }
+
+    /// Records a turn of the player in `seat` with dice in short notation ("8 8 8 10 W W").
+    pub fn turn(&self, game: &Value, seat: usize, dice_text: &str) -> Reply {
+        let player = &game["players"][seat]["id"];
+        self.post(
+            &format!("/v1/games/{}/turns", game["id"].as_str().expect("an id")),
+            &json!({"player_id": player, "dice": dice(dice_text)}),
+        )
+    }
+
+    /// How many rows each table has: to show a refused request changed nothing.
+    pub fn row_counts(&self) -> [i64; 4] {
+        use phase10::store::schema::{accounts, games, players, turns};
+        let pool = store::pool(
+            Database::from_url(&self.database_url),
+            &PoolSettings {
+                max_size: 1,
+                connection_timeout: Duration::from_secs(10),
+            },
+        );
+        let conn: &mut DbConnection = &mut pool.get().expect("a connection");
+        [
+            accounts::table.count().get_result(conn).expect("count"),
+            games::table.count().get_result(conn).expect("count"),
+            players::table.count().get_result(conn).expect("count"),
+            turns::table.count().get_result(conn).expect("count"),
+        ]
+    }
+}
+
+/// A borrowed app acting with another key.
+pub struct Caller<'a> {
+    app: &'a TestApp,
+    key: Option<String>,
+}
+
+impl Caller<'_> {
+    fn authorized<B>(&self, request: ureq::RequestBuilder<B>) -> ureq::RequestBuilder<B> {
+        match &self.key {
+            Some(key) => request.header("Authorization", format!("Bearer {key}")),
+            None => request,
+        }
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        collect(
+            self.authorized(self.app.agent.get(self.app.url(path)))
+                .call(),
+        )
+    }
+
+    pub fn delete(&self, path: &str) -> Reply {
+        collect(
+            self.authorized(self.app.agent.delete(self.app.url(path)))
+                .call(),
+        )
+    }
+
+    pub fn post(&self, path: &str, body: &Value) -> Reply {
+        self.post_raw(path, "application/json", body.to_string().as_bytes())
+    }
+
+    pub fn post_raw(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {
+        let request = self
+            .app
+            .agent
+            .post(self.app.url(path))
+            .header("Content-Type", content_type);
+        collect(self.authorized(request).send(body))
+    }
+}
+
+/// Dice in short notation as the API's JSON: "8 5o W" → [{"value":8},{"value":5,"color":"orange"},{"value":"W"}].
+pub fn dice(text: &str) -> Value {
+    Value::Array(
+        text.split_whitespace()
+            .map(|token| {
+                token
+                    .parse::<phase10::rules::Die>()
+                    .expect("a die in short notation")
+            })
+            .map(|die| {
+                let mut value = match die.face.number() {
+                    Some(n) => json!({"value": n.get()}),
+                    None => json!({"value": "W"}),
+                };
+                if let Some(color) = die.color {
+                    value["color"] = json!(color.name());
+                }
+                value
+            })
+            .collect(),
+    )
+}

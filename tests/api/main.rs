@@ -1,0 +1,12 @@
+//! HTTP-level tests: a real server on a real database, each test on SQLite and on PostgreSQL.
+
+mod helpers;
+
+mod accounts;
+mod bad_input;
+mod games;
+mod phases;
+mod proxy;
+mod scoresheet;
+mod service;
+mod turns;

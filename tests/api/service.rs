@@ -1,0 +1,74 @@
+//! The service endpoints: health, readiness, the OpenAPI document and the docs.
+
+use crate::helpers::{Backend, spawn_app};
+use crate::proxy::Proxy;
+
+fn healthz_and_readyz_answer(backend: Backend) {
+    let app = spawn_app(backend);
+    assert_eq!(app.get("/healthz").expect(200).json()["status"], "ok");
+    assert_eq!(app.get("/readyz").expect(200).json()["status"], "ready");
+}
+
+fn the_served_openapi_document_is_the_committed_one(backend: Backend) {
+    let app = spawn_app(backend);
+    let served = app.get("/openapi.json").expect(200);
+    let committed =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/openapi/openapi.json"))
+            .expect("openapi/openapi.json is committed");
+    assert!(
+        served.text == committed,
+        "openapi/openapi.json is out of date: run `cargo run -- openapi > openapi/openapi.json`"
+    );
+    assert_eq!(served.json()["openapi"], "3.1.0");
+}
+
+fn the_docs_are_served_without_the_internet(backend: Backend) {
+    let app = spawn_app(backend);
+    let page = app.get("/docs/").expect(200);
+    assert!(page.text.contains("swagger"), "{}", page.text);
+    let initializer = app.get("/docs/swagger-initializer.js").expect(200);
+    assert!(initializer.text.contains("/openapi.json"));
+    assert!(app.get("/docs/swagger-ui-bundle.js").expect(200).text.len() > 100_000);
+}
+
+fn an_unknown_path_is_a_404_problem(backend: Backend) {
+    let app = spawn_app(backend);
+    app.get("/v1/nothing-here").expect_problem(404, "not_found");
+    app.get("/v2/games").expect_problem(404, "not_found");
+}
+
+crate::on_both_backends!(
+    healthz_and_readyz_answer,
+    the_served_openapi_document_is_the_committed_one,
+    the_docs_are_served_without_the_internet,
+    an_unknown_path_is_a_404_problem,
+);
+
+/// PostgreSQL goes away behind a proxy and comes back: `/readyz` and the API answer 503 with
+/// `Retry-After` meanwhile, and serve again by themselves once it is back.
+#[test]
+fn readiness_follows_the_database_down_and_back_up() {
+    let proxy = Proxy::to_postgres();
+    let mut app = crate::helpers::spawn_app_through(&proxy);
+    app.sign_up("Ann");
+    app.get("/readyz").expect(200);
+
+    proxy.cut();
+    let down = app.get("/readyz");
+    assert_eq!(down.header("retry-after"), Some("2"));
+    down.expect_problem(503, "database_unavailable");
+    app.get("/v1/games")
+        .expect_problem(503, "database_unavailable");
+    assert_eq!(app.get("/healthz").status, 200, "the process itself is up");
+
+    proxy.restore();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while app.get("/readyz").status != 200 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "readyz did not recover"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    app.get("/v1/games").expect(200);
+}
