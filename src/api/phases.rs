@@ -20,11 +20,17 @@ pub struct PhaseGroup {
 
 /// One of the ten phases.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Phase)]
 pub struct PhaseInfo {
     pub phase: u8,
     pub label: String,
     pub groups: Vec<PhaseGroup>,
 }
+
+/// The ten phases, in order.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(transparent)]
+pub struct PhaseList(pub Vec<PhaseInfo>);
 
 /// Dice to judge against a phase.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,6 +50,7 @@ pub struct EvaluateRequest {
 
 /// How dice make a phase: the best way, if any.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Evaluation)]
 pub struct EvaluationView {
     pub phase: u8,
     pub made: bool,
@@ -59,11 +66,11 @@ pub struct EvaluationView {
 #[utoipa::path(
     operation_id = "listPhases",
     tag = "rules",
-    responses((status = 200, description = "The ten phases", body = Vec<PhaseInfo>))
+    responses((status = 200, description = "The ten phases", body = PhaseList))
 )]
 #[get("/phases")]
 pub async fn list_phases() -> HttpResponse {
-    let phases: Vec<PhaseInfo> = DICE_PHASES
+    let phases = DICE_PHASES
         .iter()
         .map(|p| PhaseInfo {
             phase: p.number,
@@ -78,7 +85,7 @@ pub async fn list_phases() -> HttpResponse {
                 .collect(),
         })
         .collect();
-    HttpResponse::Ok().json(phases)
+    HttpResponse::Ok().json(PhaseList(phases))
 }
 
 /// Evaluate dice

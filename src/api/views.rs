@@ -17,6 +17,7 @@ pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
 
 /// The kind of a group of a phase.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = GroupKind)]
 #[serde(rename_all = "snake_case")]
 pub enum GroupKindName {
     Set,
@@ -57,6 +58,7 @@ pub struct GroupDie {
 
 /// One group of a phase and the dice that make it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Group)]
 pub struct GroupView {
     pub kind: GroupKindName,
     pub size: u8,
@@ -89,6 +91,7 @@ pub fn groups(evaluation: &Evaluation) -> Vec<GroupView> {
 
 /// A player of a game, as the game stands.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Player)]
 pub struct PlayerView {
     pub id: String,
     pub name: String,
@@ -107,6 +110,7 @@ pub struct PlayerView {
 
 /// A game.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Game)]
 pub struct GameView {
     pub id: String,
     pub mode: Mode,
@@ -177,6 +181,7 @@ impl From<&GameState> for GameView {
 
 /// The kind of a bonus.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[schema(as = BonusKind)]
 #[serde(rename_all = "snake_case")]
 pub enum BonusKindName {
     FivePhase,
@@ -185,6 +190,7 @@ pub enum BonusKindName {
 
 /// A bonus a turn earned.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Bonus)]
 pub struct BonusView {
     pub kind: BonusKindName,
     pub points: u32,
@@ -192,6 +198,7 @@ pub struct BonusView {
 
 /// A turn and the game right after it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Turn)]
 pub struct TurnView {
     /// 1 for the first turn of the game.
     pub number: i32,

@@ -7,8 +7,8 @@ use std::fmt;
 
 use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use utoipa::openapi::RefOr;
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::{Error, Result};
@@ -74,21 +74,29 @@ impl PartialSchema for DieValue {
             .schema_type(Type::Integer)
             .minimum(Some(1))
             .maximum(Some(10));
-        let wild = ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(["W"]));
         OneOfBuilder::new()
             .item(number)
-            .item(wild)
+            .item(Ref::from_schema_name("Wild"))
             .description(Some("A number from 1 to 10, or \"W\" for a wild."))
             .into()
     }
 }
 
-impl ToSchema for DieValue {}
+impl ToSchema for DieValue {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push(("Wild".into(), Wild::schema()));
+    }
+}
+
+/// The face of a wild die.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum Wild {
+    W,
+}
 
 /// One of the four colors of a face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Color)]
 #[serde(rename_all = "snake_case")]
 pub enum ColorName {
     Red,
@@ -121,6 +129,7 @@ impl From<Color> for ColorName {
 
 /// A die as shown by a player. The color may be left out, except for phase 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = Die)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"value": 8, "color": "orange"}))]
 pub struct ShownDie {

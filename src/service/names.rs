@@ -17,6 +17,7 @@ pub enum Mode {
 
 /// The rulebook that decides who else gets the First Finish Bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = Edition)]
 pub enum EditionName {
     #[default]
     #[serde(rename = "mattel-2011")]
@@ -27,6 +28,7 @@ pub enum EditionName {
 
 /// The dice the game is played with: the standard colors, or any colors (only counts checked).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[schema(as = DiceLayout)]
 #[serde(rename_all = "snake_case")]
 pub enum LayoutName {
     #[default]
@@ -36,6 +38,7 @@ pub enum LayoutName {
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = GameStatus)]
 #[serde(rename_all = "snake_case")]
 pub enum StatusName {
     InProgress,
