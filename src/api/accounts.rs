@@ -86,12 +86,14 @@ pub async fn get_account(
     caller: Caller,
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
-    let account_id = path.into_inner();
-    if account_id != caller.account_id {
-        return Err(Error::NotFound("account"));
-    }
+    let wanted = path.into_inner();
     let account = state
-        .db(move |conn| Ok(store::accounts::find(conn, &account_id)?))
+        .db_as(caller, move |conn, account_id| {
+            if wanted != account_id {
+                return Err(Error::NotFound("account"));
+            }
+            Ok(store::accounts::find(conn, account_id)?)
+        })
         .await?
         .ok_or(Error::NotFound("account"))?;
     Ok(HttpResponse::Ok().json(Account {

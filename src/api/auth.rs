@@ -1,18 +1,16 @@
-//! Bearer API keys: the `Caller` extractor finds the account a request's key belongs to.
+//! Bearer API keys. `Caller` takes the key from the request; the account it belongs to is found
+//! by `AppState::db_as`, on the same connection as the request's own work.
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
-use actix_web::{FromRequest, HttpRequest, web};
-use futures_util::future::LocalBoxFuture;
+use actix_web::{FromRequest, HttpRequest};
 
-use super::AppState;
 use crate::error::Error;
-use crate::service::accounts;
 
-/// The account making the request.
+/// The API key a request was sent with.
 #[derive(Debug, Clone)]
 pub struct Caller {
-    pub account_id: String,
+    pub api_key: String,
 }
 
 fn bearer_key(req: &HttpRequest) -> Option<String> {
@@ -24,21 +22,13 @@ fn bearer_key(req: &HttpRequest) -> Option<String> {
 
 impl FromRequest for Caller {
     type Error = Error;
-    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+    type Future = std::future::Ready<Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        let key = bearer_key(req);
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        Box::pin(async move {
-            let (Some(key), Some(state)) = (key, state) else {
-                return Err(Error::Unauthorized);
-            };
-            let account = state
-                .db(move |conn| accounts::authenticate(conn, &key))
-                .await?;
-            account
-                .map(|a| Caller { account_id: a.id })
-                .ok_or(Error::Unauthorized)
-        })
+        std::future::ready(
+            bearer_key(req)
+                .map(|api_key| Caller { api_key })
+                .ok_or(Error::Unauthorized),
+        )
     }
 }

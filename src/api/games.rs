@@ -138,7 +138,9 @@ pub async fn create_game(
         layout: request.dice_layout,
     };
     let game = state
-        .db(move |conn| games::create(conn, &caller.account_id, new))
+        .db_as(caller, move |conn, account_id| {
+            games::create(conn, account_id, new)
+        })
         .await?;
     let view = GameView::from(&game);
     Ok(HttpResponse::Created()
@@ -166,7 +168,9 @@ pub async fn list_games(
     let limit = page_limit(query.limit, 20)?;
     let after = query.cursor.as_deref().map(decode_cursor).transpose()?;
     let page = state
-        .db(move |conn| games::list(conn, &caller.account_id, query.status, after, limit))
+        .db_as(caller, move |conn, account_id| {
+            games::list(conn, account_id, query.status, after, limit)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(GamePage {
         items: page.games.iter().map(GameView::from).collect(),
@@ -190,7 +194,9 @@ pub async fn get_game(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner();
     let game = state
-        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .db_as(caller, move |conn, account_id| {
+            games::get(conn, account_id, &game_id)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(GameView::from(&game)))
 }
@@ -213,7 +219,9 @@ pub async fn delete_game(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner();
     state
-        .db(move |conn| games::delete(conn, &caller.account_id, &game_id))
+        .db_as(caller, move |conn, account_id| {
+            games::delete(conn, account_id, &game_id)
+        })
         .await?;
     Ok(HttpResponse::NoContent().finish())
 }

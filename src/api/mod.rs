@@ -18,7 +18,10 @@ use actix_web::web;
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use auth::Caller;
+
 use crate::error::{Error, Result};
+use crate::service::accounts::authenticate;
 use crate::store::{DbConnection, Pool};
 
 /// What every handler shares.
@@ -41,6 +44,20 @@ impl AppState {
         })
         .await
         .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+    }
+
+    /// Like `db`, for the account whose key the caller sent: the key is checked on the same
+    /// connection, just before the work.
+    pub async fn db_as<T, F>(&self, caller: Caller, work: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection, &str) -> Result<T> + Send + 'static,
+    {
+        self.db(move |conn| {
+            let account = authenticate(conn, &caller.api_key)?.ok_or(Error::Unauthorized)?;
+            work(conn, &account.id)
+        })
+        .await
     }
 }
 

@@ -26,7 +26,9 @@ pub async fn get_scoresheet(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner();
     let game = state
-        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .db_as(caller, move |conn, account_id| {
+            games::get(conn, account_id, &game_id)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(Scoresheet::from(&game)))
 }

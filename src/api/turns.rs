@@ -76,14 +76,8 @@ pub async fn record_turn(
     let game_id = path.into_inner();
     let request = body.0;
     let game = state
-        .db(move |conn| {
-            turns::record(
-                conn,
-                &caller.account_id,
-                &game_id,
-                &request.player_id,
-                request.dice,
-            )
+        .db_as(caller, move |conn, account_id| {
+            turns::record(conn, account_id, &game_id, &request.player_id, request.dice)
         })
         .await?;
     let turn = game
@@ -125,7 +119,9 @@ pub async fn list_turns(
             .map_err(|_| Error::Malformed("cursor is not one this server gave out".into()))?,
     };
     let game = state
-        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .db_as(caller, move |conn, account_id| {
+            games::get(conn, account_id, &game_id)
+        })
         .await?;
     let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
     let items: Vec<TurnView> = rest
@@ -159,7 +155,9 @@ pub async fn get_turn(
     let (game_id, number) = path.into_inner();
     let number = turn_number(&number)?;
     let game = state
-        .db(move |conn| games::get(conn, &caller.account_id, &game_id))
+        .db_as(caller, move |conn, account_id| {
+            games::get(conn, account_id, &game_id)
+        })
         .await?;
     let turn = game
         .turns
@@ -192,7 +190,9 @@ pub async fn undo_turn(
     let (game_id, number) = path.into_inner();
     let number = turn_number(&number)?;
     let game = state
-        .db(move |conn| turns::undo(conn, &caller.account_id, &game_id, number))
+        .db_as(caller, move |conn, account_id| {
+            turns::undo(conn, account_id, &game_id, number)
+        })
         .await?;
     Ok(HttpResponse::Ok().json(GameView::from(&game)))
 }

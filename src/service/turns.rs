@@ -16,11 +16,19 @@ use crate::store::turns::{self, TurnRow};
 
 /// Takes the account's game for a change and loads it as it now is.
 fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
-    if !games::lock_for_change(conn, account_id, game_id, super::now())? {
-        return Err(Error::NotFound("game"));
-    }
-    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    let row = games::lock_for_change(conn, account_id, game_id, super::now())?
+        .ok_or(Error::NotFound("game"))?;
     Ok(games::load_record(conn, row)?)
+}
+
+/// Rewrites the game's cached status in the same transaction, when the change moved it.
+fn cache_status(conn: &mut DbConnection, state: &mut GameState) -> Result<()> {
+    let status = status_name(state.game.status());
+    if status != state.record.game.status {
+        games::set_status(conn, &state.record.game.id, &status)?;
+        state.record.game.status = status;
+    }
+    Ok(())
 }
 
 fn conflict(code: &'static str, detail: String) -> Error {
@@ -83,7 +91,7 @@ pub fn record(
             ),
             other => other.into(),
         })?;
-        games::set_status(conn, game_id, &status_name(state.game.status()))?;
+        cache_status(conn, &mut state)?;
         state.turns.push(PlayedTurn {
             row: row.clone(),
             dice,
@@ -91,7 +99,6 @@ pub fn record(
             after: state.game.clone(),
         });
         state.record.turns.push(row);
-        state.record.game.status = status_name(state.game.status());
         Ok(state)
     })
 }
@@ -121,8 +128,7 @@ pub fn undo(
         turns::delete(conn, game_id, number)?;
         record.turns.pop();
         let mut state = replay(record)?;
-        state.record.game.status = status_name(state.game.status());
-        games::set_status(conn, game_id, &state.record.game.status)?;
+        cache_status(conn, &mut state)?;
         Ok(state)
     })
 }

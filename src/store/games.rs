@@ -69,14 +69,15 @@ pub fn find_owned(
         .optional()
 }
 
-/// Takes the game for a change: bumps its version (and so locks its row until the transaction
-/// ends, on both backends) before anything of it is read. False if the account has no such game.
+/// Takes the game for a change: bumps its version (which locks its row until the transaction
+/// ends, on both backends) before anything else of it is read, and returns it as it now is.
+/// `None` if the account has no such game.
 pub fn lock_for_change(
     conn: &mut DbConnection,
     account_id: &str,
     game_id: &str,
     now: NaiveDateTime,
-) -> QueryResult<bool> {
+) -> QueryResult<Option<GameRow>> {
     diesel::update(
         games::table
             .find(game_id)
@@ -86,8 +87,9 @@ pub fn lock_for_change(
         games::version.eq(games::version + 1),
         games::updated_at.eq(now),
     ))
-    .execute(conn)
-    .map(|updated| updated == 1)
+    .returning(games::all_columns)
+    .get_result(conn)
+    .optional()
 }
 
 pub fn set_status(conn: &mut DbConnection, game_id: &str, status: &str) -> QueryResult<()> {
