@@ -71,7 +71,11 @@ impl From<diesel::result::Error> for Error {
     fn from(error: diesel::result::Error) -> Error {
         use diesel::result::{DatabaseErrorKind, Error as Diesel};
         match error {
-            Diesel::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => Error::Unavailable,
+            Diesel::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            ) => Error::Unavailable,
+            Diesel::DatabaseError(_, info) if lost_connection(info.message()) => Error::Unavailable,
             Diesel::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Error::Conflict {
                 code: "concurrent_change",
                 detail: "the game was changed by another request at the same time; try again"
@@ -80,6 +84,19 @@ impl From<diesel::result::Error> for Error {
             other => Error::Internal(other.to_string()),
         }
     }
+}
+
+/// Whether a database error message says the connection itself was lost (libpq has no error
+/// kind of its own for every way a connection can die).
+fn lost_connection(message: &str) -> bool {
+    const SIGNS: [&str; 5] = [
+        "server closed the connection",
+        "no connection to the server",
+        "terminating connection",
+        "SSL SYSCALL error",
+        "connection to server",
+    ];
+    SIGNS.iter().any(|sign| message.contains(sign))
 }
 
 impl From<diesel::r2d2::PoolError> for Error {

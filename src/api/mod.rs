@@ -40,7 +40,11 @@ impl AppState {
         let pool = self.pool.clone();
         web::block(move || {
             let mut conn = pool.get()?;
-            work(&mut conn)
+            let result = work(&mut conn);
+            if matches!(result, Err(Error::Unavailable | Error::Internal(_))) {
+                crate::store::discard_connection();
+            }
+            result
         })
         .await
         .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?

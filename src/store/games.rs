@@ -1,5 +1,8 @@
 //! Games and their players, and loading a game with everything needed to replay it.
 
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
+
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -100,6 +103,9 @@ pub fn set_status(conn: &mut DbConnection, game_id: &str, status: &str) -> Query
 }
 
 pub fn delete_owned(conn: &mut DbConnection, account_id: &str, game_id: &str) -> QueryResult<bool> {
+    if let Ok(mut seated) = SEATED.lock() {
+        seated.remove(game_id);
+    }
     diesel::delete(
         games::table
             .find(game_id)
@@ -170,8 +176,42 @@ pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<
         .collect())
 }
 
-/// One game with its players and turns.
+/// The players of games read lately. A game's players never change once it is created, so
+/// they are read from the database once per process; every process may keep its own.
+static SEATED: LazyLock<Mutex<HashMap<String, Vec<PlayerRow>>>> = LazyLock::new(Default::default);
+/// Past this many games the cache starts again empty.
+const SEATED_CAPACITY: usize = 10_000;
+
+fn players_of(conn: &mut DbConnection, game_id: &str) -> QueryResult<Vec<PlayerRow>> {
+    if let Some(players) = SEATED
+        .lock()
+        .ok()
+        .and_then(|seated| seated.get(game_id).cloned())
+    {
+        return Ok(players);
+    }
+    let players: Vec<PlayerRow> = players::table
+        .filter(players::game_id.eq(game_id))
+        .order(players::seat)
+        .select(PlayerRow::as_select())
+        .load(conn)?;
+    if let Ok(mut seated) = SEATED.lock() {
+        if seated.len() >= SEATED_CAPACITY {
+            seated.clear();
+        }
+        seated.insert(game_id.to_string(), players.clone());
+    }
+    Ok(players)
+}
+
+/// One game with its players and turns. Filters on one id, unlike `load_records`, so that the
+/// statements are prepared once per connection and reused.
 pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRecord> {
-    let mut records = load_records(conn, vec![game])?;
-    records.pop().ok_or(diesel::result::Error::NotFound)
+    let players = players_of(conn, &game.id)?;
+    let turns = turns::of_game(conn, &game.id)?;
+    Ok(GameRecord {
+        game,
+        players,
+        turns,
+    })
 }

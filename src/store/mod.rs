@@ -88,13 +88,27 @@ impl ManageConnection for Connector {
     }
 
     fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
-        conn.batch_execute("SELECT 1")
-            .map_err(r2d2::Error::QueryError)
+        ping(conn).map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConnection) -> bool {
-        false
+    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+        use diesel::r2d2::R2D2Connection;
+        std::thread::panicking() || BROKEN.take() || conn.is_broken()
     }
+}
+
+thread_local! {
+    /// Set by `discard_connection` for the connection about to go back to the pool from this
+    /// thread: the pool calls `has_broken` on the same thread as it takes it back.
+    static BROKEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Asks the pool to drop, rather than reuse, the connection this thread is about to give back:
+/// for a connection a query failed on. Connections are not tested when taken from the pool (a
+/// round trip on every request), so a connection that died is found by the query that fails on
+/// it, answered 503, and never reused.
+pub fn discard_connection() {
+    BROKEN.set(true);
 }
 
 pub type Pool = r2d2::Pool<Connector>;
@@ -118,7 +132,7 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
         .max_size(settings.max_size)
         .min_idle(Some(0))
         .connection_timeout(settings.connection_timeout)
-        .test_on_check_out(true)
+        .test_on_check_out(false)
         .build_unchecked(connector)
 }
 

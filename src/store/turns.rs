@@ -43,3 +43,12 @@ pub fn of_games(conn: &mut DbConnection, game_ids: &[String]) -> QueryResult<Vec
         .select(TurnRow::as_select())
         .load(conn)
 }
+
+/// The turns of one game, in order.
+pub fn of_game(conn: &mut DbConnection, game_id: &str) -> QueryResult<Vec<TurnRow>> {
+    turns::table
+        .filter(turns::game_id.eq(game_id))
+        .order(turns::number)
+        .select(TurnRow::as_select())
+        .load(conn)
+}

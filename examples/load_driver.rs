@@ -1,0 +1,163 @@
+//! The load driver of `bench/load.sh`: `clients` threads each play two-player tabletop games
+//! against a running server, one game after another, until `seconds` have passed. Every turn is
+//! a real submission that makes the player's phase, so a game runs to its end in 20 turns.
+//!
+//! `cargo run --release --example load_driver -- URL CLIENTS SECONDS`
+//! prints `turns=… seconds=… turns_per_s=… p50_ms=… p99_ms=… errors=…`.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// A roll that makes each phase (all ten are rollable).
+const MAKE: [&str; 10] = [
+    "8 8 8 10 W W",
+    "5 5 5 1 2 3 4",
+    "10 10 10 10 1 2 3 4",
+    "1 2 3 4 5 6 7",
+    "1 2 3 4 5 6 7 8",
+    "2 3 4 5 6 7 8 9 10",
+    "10 10 10 10 9 9 W W",
+    "4o 7o 8o 8o 9o 10o 10o",
+    "10 10 10 10 10 10 W",
+    "10 10 10 10 10 4 4 4",
+];
+
+fn dice(text: &str) -> Value {
+    let colors = [("r", "red"), ("o", "orange"), ("b", "blue"), ("g", "green")];
+    text.split_whitespace()
+        .map(|token| {
+            let color = colors.iter().find(|(letter, _)| token.ends_with(letter));
+            let face = color.map_or(token, |(letter, _)| token.trim_end_matches(letter));
+            let value = face.parse::<u8>().map_or(json!("W"), |n| json!(n));
+            match color {
+                Some((_, name)) => json!({"value": value, "color": name}),
+                None => json!({"value": value}),
+            }
+        })
+        .collect()
+}
+
+struct Client {
+    agent: ureq::Agent,
+    base: String,
+    key: String,
+}
+
+impl Client {
+    /// Posts JSON; reads the answer as JSON only when asked, to keep the driver's own CPU low.
+    fn post(&self, path: &str, body: &Value, read: bool) -> (u16, Value) {
+        let response = self
+            .agent
+            .post(format!("{}{path}", self.base))
+            .header("Authorization", format!("Bearer {}", self.key))
+            .send_json(body);
+        match response {
+            Ok(mut response) => {
+                let status = response.status().as_u16();
+                let body = response.body_mut();
+                let value = if read {
+                    body.read_json().unwrap_or(Value::Null)
+                } else {
+                    let _ = std::io::copy(&mut body.as_reader(), &mut std::io::sink());
+                    Value::Null
+                };
+                (status, value)
+            }
+            Err(_) => (0, Value::Null),
+        }
+    }
+}
+
+/// Plays games until the deadline; returns each turn's latency and the number of errors.
+fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(30)))
+        .build()
+        .new_agent();
+    let account: Value = agent
+        .post(format!("{base}/v1/accounts"))
+        .send_json(json!({"name": "load"}))
+        .and_then(|mut r| r.body_mut().read_json())
+        .unwrap_or(Value::Null);
+    let client = Client {
+        agent,
+        base,
+        key: account["api_key"].as_str().unwrap_or_default().to_string(),
+    };
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    while Instant::now() < deadline {
+        let (status, game) = client.post(
+            "/v1/games",
+            &json!({"players": [{"name": "A"}, {"name": "B"}]}),
+            true,
+        );
+        if status != 201 {
+            errors += 1;
+            continue;
+        }
+        let path = format!(
+            "/v1/games/{}/turns",
+            game["id"].as_str().unwrap_or_default()
+        );
+        'game: for phase in 0..10 {
+            for seat in 0..2 {
+                if Instant::now() >= deadline {
+                    break 'game;
+                }
+                let body =
+                    json!({"player_id": game["players"][seat]["id"], "dice": dice(MAKE[phase])});
+                let started = Instant::now();
+                let (status, _) = client.post(&path, &body, false);
+                latencies.push(started.elapsed());
+                if status != 201 {
+                    errors += 1;
+                    break 'game;
+                }
+            }
+        }
+    }
+    (latencies, errors)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[rank].as_secs_f64() * 1000.0
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let base = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "http://127.0.0.1:8080".into());
+    let clients: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(16);
+    let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let started = Instant::now();
+    let deadline = started + Duration::from_secs(seconds);
+    let threads: Vec<_> = (0..clients)
+        .map(|_| {
+            let base = base.clone();
+            std::thread::spawn(move || play(base, deadline))
+        })
+        .collect();
+    let (mut latencies, mut errors) = (Vec::new(), 0);
+    for thread in threads {
+        let (mine, my_errors) = thread.join().unwrap_or_default();
+        latencies.extend(mine);
+        errors += my_errors;
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    latencies.sort();
+    println!(
+        "turns={} seconds={elapsed:.1} turns_per_s={:.1} p50_ms={:.2} p99_ms={:.2} errors={errors}",
+        latencies.len(),
+        latencies.len() as f64 / elapsed,
+        percentile(&latencies, 0.50),
+        percentile(&latencies, 0.99),
+    );
+}
