@@ -101,13 +101,13 @@ fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
             "/v1/games/{}/turns",
             game["id"].as_str().unwrap_or_default()
         );
-        'game: for phase in 0..10 {
+        'game: for roll in MAKE {
             for seat in 0..2 {
                 if Instant::now() >= deadline {
                     break 'game;
                 }
                 let body =
-                    json!({"player_id": game["players"][seat]["id"], "dice": dice(MAKE[phase])});
+                    json!({"player_id": game["players"][seat]["id"], "dice": dice(roll)});
                 let started = Instant::now();
                 let (status, _) = client.post(&path, &body, false);
                 latencies.push(started.elapsed());
