@@ -106,8 +106,7 @@ fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
                 if Instant::now() >= deadline {
                     break 'game;
                 }
-                let body =
-                    json!({"player_id": game["players"][seat]["id"], "dice": dice(roll)});
+                let body = json!({"player_id": game["players"][seat]["id"], "dice": dice(roll)});
                 let started = Instant::now();
                 let (status, _) = client.post(&path, &body, false);
                 latencies.push(started.elapsed());
