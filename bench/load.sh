@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # Load benchmark: tabletop games played at once against the server on PostgreSQL, next to pgbench
-# running the SQL of one turn (the database's own limit) at the same concurrency, in alternating
-# rounds of the same run; then the server on SQLite. Prints each round and the medians.
+# running the SQL of one turn (bench/turn.sql: the database's own limit) at the same concurrency,
+# in alternating rounds of one run; then the server on SQLite. Prints each round and the medians.
 #
 #   bash bench/load.sh [CLIENTS] [SECONDS] [ROUNDS]      (defaults: 16 clients, 10 s, 3 rounds)
+#   PIN=0 bash bench/load.sh …                           (everything shares every core)
+#
+# With PIN=1 (the default, as root on a machine of two or more cores) PostgreSQL is pinned to the
+# last core and everything else (pgbench, or the server and the load driver) to the others, the
+# same way in both measurements: the database gets the same CPU whoever drives it, as it would on
+# a host of its own. PostgreSQL's affinity is restored on exit.
 #
 # Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth) and pgbench. The machine is shared
 # and noisy: compare the ratio within one run, not figures across runs.
@@ -12,48 +18,72 @@ cd "$(dirname "$0")/.."
 clients=${1:-16}
 seconds=${2:-10}
 rounds=${3:-3}
+pin=${PIN:-1}
 pg="postgres://postgres@127.0.0.1:5432"
 db=phase10_bench
 games=2000
 work=$(mktemp -d)
 server=""
+cores=$(nproc)
+
+pin_postgres() {  # $1: CPU list
+  for pid in $(pgrep -x postgres); do taskset -a -p -c "$1" "$pid" >/dev/null 2>&1 || true; done
+}
 stop_server() { if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; server=""; fi; }
-trap 'stop_server; rm -rf "$work"' EXIT
+cleanup() {
+  stop_server
+  [ "$pin" = 1 ] && pin_postgres "0-$((cores - 1))"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+if [ "$pin" = 1 ] && { [ "$(id -u)" != 0 ] || [ "$cores" -lt 2 ] || ! command -v taskset >/dev/null; }; then
+  echo "cannot pin (needs root, taskset and two cores): running unpinned"
+  pin=0
+fi
+if [ "$pin" = 1 ]; then
+  pin_postgres "$((cores - 1))"
+  others="taskset -c 0-$((cores - 2))"
+  echo "PostgreSQL pinned to core $((cores - 1)); pgbench, the server and the driver to cores 0-$((cores - 2))"
+else
+  others=""
+  echo "unpinned: PostgreSQL, pgbench, the server and the driver share all $cores cores"
+fi
 
 cargo build --release --quiet --locked
 cargo build --release --quiet --locked --example load_driver
 psql -q "$pg/postgres" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db"
 
-start_server() {  # $1: database URL
-  DATABASE_URL="$1" BIND=127.0.0.1:18181 POOL_SIZE=$clients LOG=error ./target/release/phase10 &
+start_server() {  # $1: database URL; $2: how to run it
+  DATABASE_URL="$1" BIND=127.0.0.1:18181 POOL_SIZE=$clients LOG=error $2 ./target/release/phase10 &
   server=$!
   for _ in $(seq 1 100); do curl -fs http://127.0.0.1:18181/healthz >/dev/null && return; sleep 0.1; done
   echo "the server did not start" >&2; exit 1
 }
 
-drive() { ./target/release/examples/load_driver http://127.0.0.1:18181 "$clients" "$seconds"; }
+drive() { $1 ./target/release/examples/load_driver http://127.0.0.1:18181 "$clients" "$seconds"; }
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-start_server "$pg/$db"           # creates the schema
+start_server "$pg/$db" "$others"     # creates the schema
 psql -q "$pg/$db" -v games=$games -f bench/seed.sql
 
 echo "PostgreSQL, $clients clients, $seconds s a round:"
 for round in $(seq 1 "$rounds"); do
-  tps=$(pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -f bench/turn.sql "$pg/$db" \
+  tps=$($others pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -f bench/turn.sql "$pg/$db" \
         | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
   echo "$tps" >> "$work/pgbench"
-  result=$(drive)
+  result=$(drive "$others")
   echo "$result" >> "$work/server"
   echo "  round $round: pgbench ${tps} turns/s | server $result"
 done
 stop_server
 
 rm -f "$work/bench.sqlite"*
-start_server "$work/bench.sqlite"
-echo "SQLite, $clients clients, $seconds s a round:"
+start_server "$work/bench.sqlite" ""
+echo "SQLite (in the server's process; not pinned), $clients clients, $seconds s a round:"
 for round in $(seq 1 "$rounds"); do
-  result=$(drive)
+  result=$(drive "")
   echo "$result" >> "$work/sqlite"
   echo "  round $round: server $result"
 done

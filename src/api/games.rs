@@ -193,11 +193,7 @@ pub async fn get_game(
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner();
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            games::get(conn, account_id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     Ok(HttpResponse::Ok().json(GameView::from(&game)))
 }
 

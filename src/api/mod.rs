@@ -21,7 +21,9 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use auth::Caller;
 
 use crate::error::{Error, Result};
+use crate::service;
 use crate::service::accounts::authenticate;
+use crate::service::replay::GameState;
 use crate::store::{DbConnection, Pool};
 
 /// What every handler shares.
@@ -60,6 +62,14 @@ impl AppState {
         self.db(move |conn| {
             let account = authenticate(conn, &caller.api_key)?.ok_or(Error::Unauthorized)?;
             work(conn, &account.id)
+        })
+        .await
+    }
+
+    /// The caller's game, replayed.
+    pub async fn game(&self, caller: Caller, game_id: String) -> Result<GameState> {
+        self.db_as(caller, move |conn, account_id| {
+            service::games::get(conn, account_id, &game_id)
         })
         .await
     }

@@ -6,7 +6,6 @@ use super::AppState;
 use super::auth::Caller;
 use super::views::Scoresheet;
 use crate::error::Result;
-use crate::service::games;
 
 /// Get the scoresheet
 ///
@@ -25,10 +24,6 @@ pub async fn get_scoresheet(
     path: web::Path<String>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner();
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            games::get(conn, account_id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     Ok(HttpResponse::Ok().json(Scoresheet::from(&game)))
 }

@@ -12,7 +12,7 @@ use super::games::page_limit;
 use super::views::{GameView, TurnView, turn_view};
 use crate::error::{Error, Result};
 use crate::service::dice::ShownDie;
-use crate::service::{games, turns};
+use crate::service::turns;
 
 /// The dice a player ended a tabletop turn with.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -118,11 +118,7 @@ pub async fn list_turns(
             .parse()
             .map_err(|_| Error::Malformed("cursor is not one this server gave out".into()))?,
     };
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            games::get(conn, account_id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
     let items: Vec<TurnView> = rest
         .iter()
@@ -154,11 +150,7 @@ pub async fn get_turn(
 ) -> Result<HttpResponse> {
     let (game_id, number) = path.into_inner();
     let number = turn_number(&number)?;
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            games::get(conn, account_id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     let turn = game
         .turns
         .iter()

@@ -1,6 +1,5 @@
 //! Creating, reading, listing and deleting games.
 
-use diesel::Connection;
 use rand::Rng;
 
 use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
@@ -8,8 +7,8 @@ use super::replay::{GameState, replay};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::game::{MAX_PLAYERS, Status};
 use crate::rules::order::roll_for_order;
-use crate::store::DbConnection;
 use crate::store::games::{self, GameRow, GamesAfter, PlayerRow};
+use crate::store::{self, DbConnection};
 
 /// The longest player name, in characters.
 pub const MAX_PLAYER_NAME: usize = 40;
@@ -111,7 +110,7 @@ pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result
             order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
         })
         .collect();
-    conn.transaction(|conn| games::insert(conn, &game, &players))?;
+    store::write_transaction(conn, |conn| games::insert(conn, &game, &players))?;
     replay(games::GameRecord {
         game,
         players,

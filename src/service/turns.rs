@@ -2,7 +2,6 @@
 //! the game (bumping its version), so two writers on one game run one after the other and the
 //! second sees what the first did.
 
-use diesel::Connection;
 use diesel::result::{DatabaseErrorKind, Error as Diesel};
 
 use super::dice::{ShownDie, checked_roll};
@@ -10,9 +9,9 @@ use super::games::status_name;
 use super::names::Mode;
 use super::replay::{GameState, PlayedTurn, replay};
 use crate::error::{Error, Result};
-use crate::store::DbConnection;
 use crate::store::games::{self, GameRecord};
 use crate::store::turns::{self, TurnRow};
+use crate::store::{self, DbConnection};
 
 /// Takes the account's game for a change and loads it as it now is.
 fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
@@ -43,7 +42,7 @@ pub fn record(
     player_id: &str,
     dice: Vec<ShownDie>,
 ) -> Result<GameState> {
-    conn.transaction(|conn| {
+    store::write_transaction(conn, |conn| {
         let record = take(conn, account_id, game_id)?;
         let version = record.game.version;
         let mut state = replay(record)?;
@@ -110,7 +109,7 @@ pub fn undo(
     game_id: &str,
     number: i32,
 ) -> Result<GameState> {
-    conn.transaction(|conn| {
+    store::write_transaction(conn, |conn| {
         let mut record = take(conn, account_id, game_id)?;
         let latest = record.turns.last().map(|t| t.number);
         if !record.turns.iter().any(|t| t.number == number) {

@@ -136,6 +136,30 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
         .build_unchecked(connector)
 }
 
+/// Writers to SQLite in this process take turns here. SQLite lets one writer in at a time
+/// anyway; waiting on a mutex wakes the next writer the moment the last one commits, where
+/// SQLite's busy handler would poll with sleeps of up to 100 ms.
+static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// Runs `work` in a write transaction: committed if it returns `Ok`, rolled back otherwise.
+pub fn write_transaction<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E>
+where
+    E: From<diesel::result::Error>,
+{
+    let _turn = match conn {
+        DbConnection::Sqlite(_) => Some(
+            SQLITE_WRITER
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        ),
+        DbConnection::Postgres(_) => None,
+    };
+    conn.transaction(work)
+}
+
 /// Why migrations could not be applied.
 #[derive(Debug, Error)]
 #[error("could not apply the database migrations: {0}")]

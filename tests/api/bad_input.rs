@@ -34,6 +34,10 @@ fn refused(
     problem
 }
 
+fn refused_json(app: &TestApp, path: &str, body: &[u8], status: u16, code: &str) -> Value {
+    refused(app, path, "application/json", body, status, code)
+}
+
 fn bo_turn(game: &Value, dice: Value) -> Vec<u8> {
     json!({"player_id": game["players"][1]["id"], "dice": dice})
         .to_string()
@@ -42,26 +46,23 @@ fn bo_turn(game: &Value, dice: Value) -> Vec<u8> {
 
 fn malformed_json_is_400(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    refused(
+    refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         b"{\"player_id\": ",
         400,
         "malformed_request",
     );
-    refused(
+    refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         b"[1, 2]",
         400,
         "malformed_request",
     );
-    refused(
+    refused_json(
         &app,
         "/v1/games",
-        "application/json",
         b"{\"players\": [{\"name\": \"A\"}]} trailing",
         400,
         "malformed_request",
@@ -70,10 +71,9 @@ fn malformed_json_is_400(backend: Backend) {
 
 fn a_wrong_type_is_400(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         &bo_turn(&game, json!([{"value": true}])),
         400,
         "malformed_request",
@@ -85,18 +85,16 @@ fn a_wrong_type_is_400(backend: Backend) {
             .contains("dice[0].value"),
         "{problem}"
     );
-    refused(
+    refused_json(
         &app,
         "/v1/games",
-        "application/json",
         br#"{"players": "Ann"}"#,
         400,
         "malformed_request",
     );
-    refused(
+    refused_json(
         &app,
         "/v1/games",
-        "application/json",
         br#"{"mode": "tabletop"}"#,
         400,
         "malformed_request",
@@ -126,10 +124,9 @@ fn a_wrong_content_type_is_415(backend: Backend) {
 fn an_unknown_field_is_400(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
     let body = json!({"player_id": game["players"][1]["id"], "dice": [], "score": 99}).to_string();
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         body.as_bytes(),
         400,
         "malformed_request",
@@ -142,10 +139,9 @@ fn an_unknown_field_is_400(backend: Backend) {
         "{problem}"
     );
     let die = json!([{"value": 8, "colour": "red"}]);
-    refused(
+    refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         &bo_turn(&game, die),
         400,
         "malformed_request",
@@ -154,10 +150,9 @@ fn an_unknown_field_is_400(backend: Backend) {
 
 fn eleven_dice_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         &bo_turn(&game, dice("1 2 3 4 5 6 7 8 9 10 W")),
         422,
         "not_rollable",
@@ -167,10 +162,9 @@ fn eleven_dice_are_422(backend: Backend) {
 
 fn seven_tens_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         &bo_turn(&game, dice("10 10 10 10 10 10 10")),
         422,
         "not_rollable",
@@ -186,10 +180,9 @@ fn seven_tens_are_422(backend: Backend) {
 
 fn two_orange_fives_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         &bo_turn(&game, dice("5o 5o")),
         422,
         "not_rollable",
@@ -211,10 +204,9 @@ fn a_die_value_or_color_outside_its_range_is_422(backend: Backend) {
         (json!({"value": "X"}), "dice[0].value"),
         (json!({"value": 5, "color": "purple"}), "dice[0].color"),
     ] {
-        let problem = refused(
+        let problem = refused_json(
             &app,
             &turns_path(&game),
-            "application/json",
             &bo_turn(&game, json!([die])),
             422,
             "invalid_value",
@@ -233,34 +225,25 @@ fn a_phase_8_die_without_a_color_is_422(backend: Backend) {
     let body =
         json!({"player_id": game["players"][0]["id"], "dice": dice("4o 9o 8o 10o 7o 8o 10")})
             .to_string();
-    let problem = refused(
+    let problem = refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         body.as_bytes(),
         422,
         "color_required",
     );
     assert_eq!(problem["errors"][0]["field"], "dice[6].color");
     let body = json!({"phase": 8, "dice": dice("4o 9 8o")}).to_string();
-    refused(
-        &app,
-        "/v1/evaluate",
-        "application/json",
-        body.as_bytes(),
-        422,
-        "color_required",
-    );
+    refused_json(&app, "/v1/evaluate", body.as_bytes(), 422, "color_required");
 }
 
 fn a_player_count_out_of_bounds_is_422(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
     let nine: Vec<Value> = (0..9).map(|i| json!({"name": format!("P{i}")})).collect();
     for players in [json!([]), json!(nine)] {
-        let problem = refused(
+        let problem = refused_json(
             &app,
             "/v1/games",
-            "application/json",
             json!({"players": players}).to_string().as_bytes(),
             422,
             "player_count",
@@ -272,25 +255,11 @@ fn a_player_count_out_of_bounds_is_422(backend: Backend) {
 fn duplicate_or_bad_names_are_422(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
     let body = json!({"players": [{"name": "Ann"}, {"name": "Bo"}, {"name": "ann "}]}).to_string();
-    let problem = refused(
-        &app,
-        "/v1/games",
-        "application/json",
-        body.as_bytes(),
-        422,
-        "duplicate_name",
-    );
+    let problem = refused_json(&app, "/v1/games", body.as_bytes(), 422, "duplicate_name");
     assert_eq!(problem["errors"][0]["field"], "players[2].name");
     for name in ["", " ", &"x".repeat(41)] {
         let body = json!({"players": [{"name": name}]}).to_string();
-        refused(
-            &app,
-            "/v1/games",
-            "application/json",
-            body.as_bytes(),
-            422,
-            "invalid_name",
-        );
+        refused_json(&app, "/v1/games", body.as_bytes(), 422, "invalid_name");
     }
 }
 
@@ -303,10 +272,9 @@ fn an_unknown_mode_edition_or_layout_is_422(backend: Backend) {
     ] {
         let mut body = json!({"players": [{"name": "Ann"}]});
         body[field] = json!(value);
-        let problem = refused(
+        let problem = refused_json(
             &app,
             "/v1/games",
-            "application/json",
             body.to_string().as_bytes(),
             422,
             "invalid_value",
@@ -324,10 +292,9 @@ fn an_oversized_body_is_413(backend: Backend) {
         "{{\"player_id\": \"{}\",{padding}\"dice\": []}}",
         game["players"][0]["id"].as_str().unwrap()
     );
-    refused(
+    refused_json(
         &app,
         &turns_path(&game),
-        "application/json",
         body.as_bytes(),
         413,
         "payload_too_large",
@@ -336,10 +303,9 @@ fn an_oversized_body_is_413(backend: Backend) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
     let huge = format!("{{\"name\": \"{}\"}}", "x".repeat(70 * 1024));
-    refused(
+    refused_json(
         &app,
         "/v1/accounts",
-        "application/json",
         huge.as_bytes(),
         413,
         "payload_too_large",
