@@ -5,6 +5,7 @@
 #
 #   bash bench/load.sh [CLIENTS] [SECONDS] [ROUNDS]      (defaults: 16 clients, 10 s, 3 rounds)
 #   PIN=0 bash bench/load.sh …                           (everything shares every core)
+#   SSL=prefer bash bench/load.sh …                      (TLS to PostgreSQL, as libpq's default)
 #
 # With PIN=1 (the default, as root on a machine of two or more cores) PostgreSQL is pinned to the
 # last core and everything else (pgbench, or the server and the load driver) to the others, the
@@ -20,8 +21,11 @@ seconds=${2:-10}
 rounds=${3:-3}
 pin=${PIN:-1}
 pg="postgres://postgres@127.0.0.1:5432"
+# The database is on this machine: TLS on loopback protects nothing and costs both sides. Both
+# pgbench and the server connect through libpq, which reads this (SSL=prefer to measure with TLS).
+export PGSSLMODE=${SSL:-disable}
 db=phase10_bench
-games=2000
+games=3200
 work=$(mktemp -d)
 server=""
 cores=$(nproc)
@@ -70,7 +74,8 @@ psql -q "$pg/$db" -v games=$games -f bench/seed.sql
 
 echo "PostgreSQL, $clients clients, $seconds s a round:"
 for round in $(seq 1 "$rounds"); do
-  tps=$($others pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -f bench/turn.sql "$pg/$db" \
+  psql -q "$pg/$db" -f bench/reset.sql
+  tps=$($others pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -D clients="$clients" -f bench/turn.sql "$pg/$db" \
         | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
   echo "$tps" >> "$work/pgbench"
   result=$(drive "$others")

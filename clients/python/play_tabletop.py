@@ -40,9 +40,14 @@ def dice(text: str) -> list[Die]:
     return shown
 
 
+PASSED = []
+
+
 def check(condition: bool, what: str) -> None:
     if not condition:
+        print(f"checks: {len(PASSED)} passed, 1 failed")
         raise SystemExit(f"FAILED: {what}")
+    PASSED.append(what)
     print(f"ok: {what}")
 
 
@@ -95,6 +100,7 @@ def main(base_url: str) -> None:
     missing = get_game.sync(game.id, client=client)
     check(isinstance(missing, Problem) and missing.status == 404, "the game is deleted")
     print("the generated client played a tabletop game")
+    print(f"checks: {len(PASSED)} passed, 0 failed")
 
 
 if __name__ == "__main__":

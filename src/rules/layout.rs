@@ -6,6 +6,7 @@
 //! the dice it reached are exactly the ones that cannot all be placed, and the error names them.
 
 use std::fmt;
+use std::sync::LazyLock;
 
 use thiserror::Error;
 
@@ -180,6 +181,19 @@ impl DiceLayout {
 
     /// The physical dice that could show `shown`, as a bit set over `DieId::ALL`.
     fn candidates(self, shown: &Die) -> u16 {
+        static STANDARD_TABLE: LazyLock<CandidateTable> =
+            LazyLock::new(|| CandidateTable::of(DiceLayout::Standard));
+        static ANY_COLORS_TABLE: LazyLock<CandidateTable> =
+            LazyLock::new(|| CandidateTable::of(DiceLayout::AnyColors));
+        let table = match self {
+            DiceLayout::Standard => &STANDARD_TABLE,
+            DiceLayout::AnyColors => &ANY_COLORS_TABLE,
+        };
+        table.0[CandidateTable::slot(shown)]
+    }
+
+    /// Works out from the faces which physical dice could show `shown`.
+    fn find_candidates(self, shown: &Die) -> u16 {
         DieId::ALL
             .iter()
             .enumerate()
@@ -215,6 +229,32 @@ impl DiceLayout {
             }
         }
         Ok(placement)
+    }
+}
+
+/// For every die a player can show (eleven faces, four colors or none), the physical dice that
+/// could show it: rollability is checked on every turn of every replay, so it is looked up.
+struct CandidateTable([u16; 11 * 5]);
+
+impl CandidateTable {
+    fn slot(die: &Die) -> usize {
+        let face = match die.face {
+            Face::Number(n) => usize::from(n.get() - 1),
+            Face::Wild => 10,
+        };
+        face * 5 + die.color.map_or(4, Color::index)
+    }
+
+    fn of(layout: DiceLayout) -> CandidateTable {
+        let mut table = [0; 11 * 5];
+        let faces = Number::all().map(Face::Number).chain([Face::Wild]);
+        for face in faces {
+            for color in Color::ALL.map(Some).into_iter().chain([None]) {
+                let die = Die::new(face, color);
+                table[Self::slot(&die)] = layout.find_candidates(&die);
+            }
+        }
+        CandidateTable(table)
     }
 }
 
@@ -254,17 +294,18 @@ impl Matching<'_> {
 /// The common case worth its own words: more dice of one exact face than dice that have it.
 fn face_shortage(dice: &[Die], candidates: &[u16]) -> Option<NotRollable> {
     dice.iter().enumerate().find_map(|(index, die)| {
-        let given = dice.iter().filter(|other| *other == die).count();
-        let available = ids(candidates[index]);
+        let available = candidates[index].count_ones() as usize;
         let seen_before = dice[..index].iter().filter(|other| *other == die).count();
-        (seen_before == available.len() && given > available.len()).then_some(
-            NotRollable::FaceShortage {
-                index,
-                die: *die,
-                given,
-                available,
-            },
-        )
+        if seen_before != available {
+            return None;
+        }
+        let given = dice.iter().filter(|other| *other == die).count();
+        (given > available).then(|| NotRollable::FaceShortage {
+            index,
+            die: *die,
+            given,
+            available: ids(candidates[index]),
+        })
     })
 }
 

@@ -1,6 +1,11 @@
-//! Recording a tabletop turn and undoing the latest one. Each is one transaction that first takes
-//! the game (bumping its version), so two writers on one game run one after the other and the
-//! second sees what the first did.
+//! Recording a tabletop turn and undoing the latest one.
+//!
+//! A turn is recorded optimistically: the game is read and replayed, the turn checked, and then
+//! one INSERT writes it carrying the game's next version. The database refuses that INSERT
+//! unless the game still has the version that was read (a trigger, in the migrations), so a turn
+//! is never written against a game that changed meanwhile, and of two racing turns one is
+//! refused. An undo is one transaction that first takes the game (bumping its version), so it
+//! runs after, or before, any turn in flight.
 
 use diesel::result::{DatabaseErrorKind, Error as Diesel};
 
@@ -42,64 +47,87 @@ pub fn record(
     player_id: &str,
     dice: Vec<ShownDie>,
 ) -> Result<GameState> {
-    store::write_transaction(conn, |conn| {
-        let record = take(conn, account_id, game_id)?;
-        let version = record.game.version;
-        let mut state = replay(record)?;
-        if state.mode == Mode::Digital {
-            return Err(conflict(
-                "digital_game",
-                "the server rolls the dice of a digital game: start a turn with only a player_id"
-                    .into(),
-            ));
+    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    let record = games::load_record(conn, row)?;
+    let version = record.game.version + 1;
+    let mut state = replay(record)?;
+    if state.mode == Mode::Digital {
+        return Err(conflict(
+            "digital_game",
+            "the server rolls the dice of a digital game: start a turn with only a player_id"
+                .into(),
+        ));
+    }
+    let seat = state.seat_of(player_id).ok_or_else(|| {
+        Error::invalid_field(
+            "unknown_player",
+            "player_id",
+            "is not a player of this game",
+        )
+    })?;
+    match state.game.current_seat() {
+        None => return Err(conflict("game_over", "the game is over".into())),
+        Some(current) if current != seat => {
+            let name = &state.record.players[current].name;
+            return Err(conflict("not_your_turn", format!("it is {name}'s turn")));
         }
-        let seat = state.seat_of(player_id).ok_or_else(|| {
-            Error::invalid_field(
-                "unknown_player",
-                "player_id",
-                "is not a player of this game",
-            )
-        })?;
-        match state.game.current_seat() {
-            None => return Err(conflict("game_over", "the game is over".into())),
-            Some(current) if current != seat => {
-                let name = &state.record.players[current].name;
-                return Err(conflict("not_your_turn", format!("it is {name}'s turn")));
-            }
-            Some(_) => {}
+        Some(_) => {}
+    }
+    let phase = state.game.sheets()[seat].phase;
+    let roll = checked_roll(phase, &dice, state.game.layout())?;
+    // The checks above are the ones the rules make, so the rules accept the turn.
+    let outcome = state
+        .game
+        .play(seat, &roll)
+        .map_err(|e| Error::Internal(format!("a checked turn was refused: {e}")))?;
+    let row = TurnRow {
+        game_id: game_id.to_string(),
+        number: state.turns.len() as i32 + 1,
+        player_id: player_id.to_string(),
+        dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
+        version,
+        created_at: super::now(),
+    };
+    let status = status_name(state.game.status());
+    let status_moves = status != state.record.game.status;
+    let write = |conn: &mut DbConnection| {
+        turns::insert(conn, &row)?;
+        if status_moves {
+            games::set_status(conn, game_id, &status)?;
         }
-        let phase = state.game.sheets()[seat].phase;
-        let roll = checked_roll(phase, &dice, state.game.layout())?;
-        // The checks above are the ones the rules make, so the rules accept the turn.
-        let outcome = state
-            .game
-            .play(seat, &roll)
-            .map_err(|e| Error::Internal(format!("a checked turn was refused: {e}")))?;
-        let row = TurnRow {
-            game_id: game_id.to_string(),
-            number: state.turns.len() as i32 + 1,
-            player_id: player_id.to_string(),
-            dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
-            version,
-            created_at: state.record.game.updated_at,
-        };
-        turns::insert(conn, &row).map_err(|e| match e {
-            Diesel::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => conflict(
+        Ok(())
+    };
+    // One INSERT is atomic on its own; the cached status, when it moves, goes with it.
+    let written = if status_moves {
+        store::write_transaction(conn, write)
+    } else {
+        store::write_statement(conn, write)
+    };
+    written.map_err(|e: Diesel| match e {
+        Diesel::DatabaseError(kind, info)
+            if matches!(
+                kind,
+                DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure
+            ) || info.message().contains("stale game version") =>
+        {
+            conflict(
                 "concurrent_change",
-                "another turn was recorded at the same time; read the game and try again".into(),
-            ),
-            other => other.into(),
-        })?;
-        cache_status(conn, &mut state)?;
-        state.turns.push(PlayedTurn {
-            row: row.clone(),
-            dice,
-            outcome,
-            after: state.game.clone(),
-        });
-        state.record.turns.push(row);
-        Ok(state)
-    })
+                "the game changed while this turn was being recorded; read it and try again".into(),
+            )
+        }
+        other => other.into(),
+    })?;
+    state.record.game.version = version;
+    state.record.game.updated_at = row.created_at;
+    state.record.game.status = status;
+    state.turns.push(PlayedTurn {
+        row: row.clone(),
+        dice,
+        outcome,
+        after: state.game.clone(),
+    });
+    state.record.turns.push(row);
+    Ok(state)
 }
 
 /// Undoes the latest turn: deletes it and replays the rest.

@@ -141,6 +141,18 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
 /// SQLite's busy handler would poll with sleeps of up to 100 ms.
 static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
+/// Waits for this writer's turn, on SQLite; held until the guard drops.
+fn sqlite_writers_turn(conn: &DbConnection) -> Option<std::sync::MutexGuard<'static, ()>> {
+    match conn {
+        DbConnection::Sqlite(_) => Some(
+            SQLITE_WRITER
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner()),
+        ),
+        DbConnection::Postgres(_) => None,
+    }
+}
+
 /// Runs `work` in a write transaction: committed if it returns `Ok`, rolled back otherwise.
 pub fn write_transaction<T, E>(
     conn: &mut DbConnection,
@@ -158,6 +170,16 @@ where
         DbConnection::Postgres(_) => None,
     };
     conn.transaction(work)
+}
+
+/// Runs one writing statement (atomic on its own, without a transaction around it); SQLite
+/// writers take turns as in `write_transaction`.
+pub fn write_statement<T, E>(
+    conn: &mut DbConnection,
+    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+) -> Result<T, E> {
+    let _turn = sqlite_writers_turn(conn);
+    work(conn)
 }
 
 /// Why migrations could not be applied.

@@ -1,0 +1,1 @@
+DROP TRIGGER turns_take_the_game_version;
