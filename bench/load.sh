@@ -80,7 +80,9 @@ for round in $(seq 1 "$rounds"); do
   echo "$tps" >> "$work/pgbench"
   result=$(drive "$others")
   echo "$result" >> "$work/server"
-  echo "  round $round: pgbench ${tps} turns/s | server $result"
+  ratio=$(awk -v a="$(echo "$result" | field turns_per_s)" -v b="$tps" 'BEGIN {printf "%.2f", a / b}')
+  echo "$ratio" >> "$work/ratios"
+  echo "  round $round: pgbench ${tps} turns/s | server $result | ratio $ratio"
 done
 stop_server
 
@@ -100,6 +102,6 @@ echo
 echo "medians over $rounds rounds:"
 echo "  pgbench (the SQL of one turn):  $pg_tps turns/s"
 echo "  server on PostgreSQL:           $server_tps turns/s, p50 $(field p50_ms < "$work/server" | median) ms, p99 $(field p99_ms < "$work/server" | median) ms"
-echo "  ratio server / pgbench:         $(awk -v a="$server_tps" -v b="$pg_tps" 'BEGIN {printf "%.2f", a / b}')"
+echo "  ratio server / pgbench:         $(median < "$work/ratios") (median of the rounds' ratios; of the medians: $(awk -v a="$server_tps" -v b="$pg_tps" 'BEGIN {printf "%.2f", a / b}'))"
 echo "  server on SQLite:               $(field turns_per_s < "$work/sqlite" | median) turns/s, p50 $(field p50_ms < "$work/sqlite" | median) ms, p99 $(field p99_ms < "$work/sqlite" | median) ms"
 echo "  errors: $(cat "$work/server" "$work/sqlite" | field errors | paste -sd+ | bc)"

@@ -1,6 +1,9 @@
-//! The load driver of `bench/load.sh`: `clients` threads each play two-player tabletop games
+//! The load driver of `bench/load.sh`: `clients` tasks each play two-player tabletop games
 //! against a running server, one game after another, until `seconds` have passed. Every turn is
 //! a real submission that makes the player's phase, so a game runs to its end in 20 turns.
+//!
+//! The tasks share one thread and one event loop, so that the driver takes as little of the
+//! machine as it can: on a small machine it shares the cores with the server it measures.
 //!
 //! `cargo run --release --example load_driver -- URL CLIENTS SECONDS`
 //! prints `turns=… seconds=… turns_per_s=… p50_ms=… p99_ms=… errors=…`.
@@ -39,58 +42,52 @@ fn dice(text: &str) -> Value {
 }
 
 struct Client {
-    agent: ureq::Agent,
+    http: awc::Client,
     base: String,
     key: String,
 }
 
 impl Client {
     /// Posts JSON; reads the answer as JSON only when asked, to keep the driver's own CPU low.
-    fn post(&self, path: &str, body: &str, read: bool) -> (u16, Value) {
-        let response = self
-            .agent
+    async fn post(&self, path: &str, body: String, read: bool) -> (u16, Value) {
+        let request = self
+            .http
             .post(format!("{}{path}", self.base))
-            .header("Authorization", format!("Bearer {}", self.key))
-            .header("Content-Type", "application/json")
-            .send(body);
-        match response {
-            Ok(mut response) => {
-                let status = response.status().as_u16();
-                let body = response.body_mut();
-                let value = if read {
-                    body.read_json().unwrap_or(Value::Null)
-                } else {
-                    let _ = std::io::copy(&mut body.as_reader(), &mut std::io::sink());
-                    Value::Null
-                };
-                (status, value)
-            }
-            Err(_) => (0, Value::Null),
-        }
+            .insert_header(("Authorization", format!("Bearer {}", self.key)))
+            .insert_header(("Content-Type", "application/json"));
+        let Ok(mut response) = request.send_body(body).await else {
+            return (0, Value::Null);
+        };
+        let status = response.status().as_u16();
+        let body = response.body().limit(1 << 20).await.unwrap_or_default();
+        let value = if read {
+            serde_json::from_slice(&body).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        };
+        (status, value)
     }
 }
 
 /// Plays games until the deadline; returns each turn's latency and the number of errors.
-fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
-    let agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(30)))
-        .build()
-        .new_agent();
-    let account: Value = agent
-        .post(format!("{base}/v1/accounts"))
-        .send_json(json!({"name": "load"}))
-        .and_then(|mut r| r.body_mut().read_json())
-        .unwrap_or(Value::Null);
-    let client = Client {
-        agent,
+async fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
+    let http = awc::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .finish();
+    let mut client = Client {
+        http,
         base,
-        key: account["api_key"].as_str().unwrap_or_default().to_string(),
+        key: String::new(),
     };
+    let account = client
+        .post("/v1/accounts", json!({"name": "load"}).to_string(), true)
+        .await
+        .1;
+    client.key = account["api_key"].as_str().unwrap_or_default().to_string();
     let (mut latencies, mut errors) = (Vec::new(), 0);
+    let new_game = json!({"players": [{"name": "A"}, {"name": "B"}]}).to_string();
     while Instant::now() < deadline {
-        let new_game = json!({"players": [{"name": "A"}, {"name": "B"}]}).to_string();
-        let (status, game) = client.post("/v1/games", &new_game, true);
+        let (status, game) = client.post("/v1/games", new_game.clone(), true).await;
         if status != 201 {
             errors += 1;
             continue;
@@ -104,10 +101,9 @@ fn play(base: String, deadline: Instant) -> (Vec<Duration>, usize) {
                 if Instant::now() >= deadline {
                     break 'game;
                 }
-                let body = json!({"player_id": game["players"][seat]["id"], "dice": dice(roll)})
-                    .to_string();
+                let body = json!({"player_id": game["players"][seat]["id"], "dice": dice(roll)});
                 let started = Instant::now();
-                let (status, _) = client.post(&path, &body, false);
+                let (status, _) = client.post(&path, body.to_string(), false).await;
                 latencies.push(started.elapsed());
                 if status != 201 {
                     errors += 1;
@@ -137,19 +133,20 @@ fn main() {
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(10);
     let started = Instant::now();
     let deadline = started + Duration::from_secs(seconds);
-    let threads: Vec<_> = (0..clients)
-        .map(|_| {
-            let base = base.clone();
-            std::thread::spawn(move || play(base, deadline))
-        })
-        .collect();
-    let (mut latencies, mut errors) = (Vec::new(), 0);
-    for thread in threads {
-        let (mine, my_errors) = thread.join().unwrap_or_default();
-        latencies.extend(mine);
-        errors += my_errors;
-    }
+    let (latencies, errors) = actix_web::rt::System::new().block_on(async move {
+        let tasks: Vec<_> = (0..clients)
+            .map(|_| actix_web::rt::spawn(play(base.clone(), deadline)))
+            .collect();
+        let (mut latencies, mut errors) = (Vec::new(), 0);
+        for task in tasks {
+            let (mine, my_errors) = task.await.unwrap_or_default();
+            latencies.extend(mine);
+            errors += my_errors;
+        }
+        (latencies, errors)
+    });
     let elapsed = started.elapsed().as_secs_f64();
+    let mut latencies = latencies;
     latencies.sort();
     println!(
         "turns={} seconds={elapsed:.1} turns_per_s={:.1} p50_ms={:.2} p99_ms={:.2} errors={errors}",
