@@ -5,7 +5,7 @@
 #
 #   bash bench/load.sh [CLIENTS] [SECONDS] [ROUNDS]      (defaults: 16 clients, 10 s, 3 rounds)
 #   PIN=0 bash bench/load.sh …                           (everything shares every core)
-#   SSL=prefer bash bench/load.sh …                      (TLS to PostgreSQL, as libpq's default)
+#   SSL=disable bash bench/load.sh …                     (no TLS to PostgreSQL on loopback)
 #
 # With PIN=1 (the default, as root on a machine of two or more cores) PostgreSQL is pinned to the
 # last core and everything else (pgbench, or the server and the load driver) to the others, the
@@ -21,9 +21,9 @@ seconds=${2:-10}
 rounds=${3:-3}
 pin=${PIN:-1}
 pg="postgres://postgres@127.0.0.1:5432"
-# The database is on this machine: TLS on loopback protects nothing and costs both sides. Both
-# pgbench and the server connect through libpq, which reads this (SSL=prefer to measure with TLS).
-export PGSSLMODE=${SSL:-disable}
+# Both pgbench and the server connect through libpq, which reads PGSSLMODE: SSL=disable measures
+# without TLS on loopback; by default libpq's own default (prefer: TLS when the server offers it).
+if [ -n "${SSL:-}" ]; then export PGSSLMODE=$SSL; fi
 db=phase10_bench
 games=3200
 work=$(mktemp -d)
