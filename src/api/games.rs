@@ -6,10 +6,10 @@ use chrono::DateTime;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::AppState;
 use super::auth::Caller;
 use super::extract::{JsonBody, QueryParams};
 use super::views::GameView;
+use super::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::service::games::{self, NewGame};
 use crate::service::names::{EditionName, LayoutName, Mode, StatusName};
@@ -182,7 +182,7 @@ pub async fn list_games(
 #[utoipa::path(
     operation_id = "getGame",
     tag = "games",
-    params(("game_id" = String, Path, description = "The game's id")),
+    params(GamePath),
     responses((status = 200, description = "The game", body = GameView)),
     security(("api_key" = []))
 )]
@@ -190,9 +190,9 @@ pub async fn list_games(
 pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<GamePath>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner();
+    let game_id = path.into_inner().game_id;
     let game = state.game(caller, game_id).await?;
     Ok(HttpResponse::Ok().json(GameView::from(&game)))
 }
@@ -203,7 +203,7 @@ pub async fn get_game(
 #[utoipa::path(
     operation_id = "deleteGame",
     tag = "games",
-    params(("game_id" = String, Path, description = "The game's id")),
+    params(GamePath),
     responses((status = 204, description = "Deleted")),
     security(("api_key" = []))
 )]
@@ -211,9 +211,9 @@ pub async fn get_game(
 pub async fn delete_game(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<GamePath>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner();
+    let game_id = path.into_inner().game_id;
     state
         .db_as(caller, move |conn, account_id| {
             games::delete(conn, account_id, &game_id)

@@ -26,6 +26,26 @@ use crate::service::accounts::authenticate;
 use crate::service::replay::GameState;
 use crate::store::{DbConnection, Pool};
 
+/// The path of a game: `/v1/games/{game_id}…`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct GamePath {
+    /// The game's id.
+    pub game_id: String,
+}
+
+/// The path of a turn: `/v1/games/{game_id}/turns/{number}`.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct TurnPath {
+    /// The game's id.
+    pub game_id: String,
+    /// The turn's number, from 1.
+    // Read as text, so that a path without a number in it is a 404 like any unknown turn.
+    #[param(value_type = i32)]
+    pub number: String,
+}
+
 /// What every handler shares.
 #[derive(Clone)]
 pub struct AppState {

@@ -2,9 +2,9 @@
 
 use actix_web::{HttpResponse, get, web};
 
-use super::AppState;
 use super::auth::Caller;
 use super::views::Scoresheet;
+use super::{AppState, GamePath};
 use crate::error::Result;
 
 /// Get the scoresheet
@@ -13,7 +13,7 @@ use crate::error::Result;
 #[utoipa::path(
     operation_id = "getScoresheet",
     tag = "games",
-    params(("game_id" = String, Path, description = "The game's id")),
+    params(GamePath),
     responses((status = 200, description = "The score pad", body = Scoresheet)),
     security(("api_key" = []))
 )]
@@ -21,9 +21,9 @@ use crate::error::Result;
 pub async fn get_scoresheet(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<GamePath>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner();
+    let game_id = path.into_inner().game_id;
     let game = state.game(caller, game_id).await?;
     Ok(HttpResponse::Ok().json(Scoresheet::from(&game)))
 }

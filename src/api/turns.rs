@@ -5,11 +5,11 @@ use actix_web::{HttpResponse, delete, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::AppState;
 use super::auth::Caller;
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
 use super::views::{GameView, TurnView, turn_view};
+use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
 use crate::service::dice::ShownDie;
 use crate::service::turns;
@@ -58,7 +58,7 @@ fn turn_number(text: &str) -> Result<i32> {
 #[utoipa::path(
     operation_id = "recordTurn",
     tag = "turns",
-    params(("game_id" = String, Path, description = "The game's id")),
+    params(GamePath),
     request_body = RecordTurn,
     responses(
         (status = 201, description = "The turn and the game after it", body = TurnView,
@@ -70,10 +70,10 @@ fn turn_number(text: &str) -> Result<i32> {
 pub async fn record_turn(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<GamePath>,
     body: JsonBody<RecordTurn>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner();
+    let game_id = path.into_inner().game_id;
     let request = body.0;
     let game = state
         .db_as(caller, move |conn, account_id| {
@@ -99,7 +99,7 @@ pub async fn record_turn(
 #[utoipa::path(
     operation_id = "listTurns",
     tag = "turns",
-    params(("game_id" = String, Path, description = "The game's id"), ListTurns),
+    params(GamePath, ListTurns),
     responses((status = 200, description = "A page of turns", body = TurnPage)),
     security(("api_key" = []))
 )]
@@ -107,10 +107,10 @@ pub async fn record_turn(
 pub async fn list_turns(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<GamePath>,
     query: QueryParams<ListTurns>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner();
+    let game_id = path.into_inner().game_id;
     let limit = page_limit(query.0.limit, 50)?;
     let after: i32 = match query.0.cursor.as_deref() {
         None => 0,
@@ -135,10 +135,7 @@ pub async fn list_turns(
 #[utoipa::path(
     operation_id = "getTurn",
     tag = "turns",
-    params(
-        ("game_id" = String, Path, description = "The game's id"),
-        ("number" = i32, Path, description = "The turn's number, from 1"),
-    ),
+    params(TurnPath),
     responses((status = 200, description = "The turn", body = TurnView)),
     security(("api_key" = []))
 )]
@@ -146,9 +143,9 @@ pub async fn list_turns(
 pub async fn get_turn(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<(String, String)>,
+    path: web::Path<TurnPath>,
 ) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner();
+    let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
     let game = state.game(caller, game_id).await?;
     let turn = game
@@ -166,10 +163,7 @@ pub async fn get_turn(
 #[utoipa::path(
     operation_id = "undoTurn",
     tag = "turns",
-    params(
-        ("game_id" = String, Path, description = "The game's id"),
-        ("number" = i32, Path, description = "The number of the latest turn"),
-    ),
+    params(TurnPath),
     responses((status = 200, description = "The game after the undo", body = GameView)),
     security(("api_key" = []))
 )]
@@ -177,9 +171,9 @@ pub async fn get_turn(
 pub async fn undo_turn(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<(String, String)>,
+    path: web::Path<TurnPath>,
 ) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner();
+    let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
     let game = state
         .db_as(caller, move |conn, account_id| {
