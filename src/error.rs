@@ -32,6 +32,9 @@ pub enum Error {
     /// The request conflicts with the state of the game.
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },
+    /// `If-Match` names a version the game no longer has.
+    #[error("the game is at version {version}, which If-Match does not name: read it again")]
+    PreconditionFailed { version: i64 },
     #[error("the body is larger than the limit of {limit} bytes")]
     PayloadTooLarge { limit: usize },
     #[error("the body must be application/json")]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
+use super::conditional::{Conditions, etag};
 use super::extract::{JsonBody, QueryParams};
 use super::views::GameView;
 use super::{AppState, GamePath};
@@ -145,6 +146,7 @@ pub async fn create_game(
     let view = GameView::from(&game);
     Ok(HttpResponse::Created()
         .insert_header((header::LOCATION, format!("/v1/games/{}", view.id)))
+        .insert_header((header::ETAG, etag(view.version)))
         .json(view))
 }
 
@@ -182,8 +184,12 @@ pub async fn list_games(
 #[utoipa::path(
     operation_id = "getGame",
     tag = "games",
-    params(GamePath),
-    responses((status = 200, description = "The game", body = GameView)),
+    params(GamePath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    responses(
+        (status = 200, description = "The game", body = GameView,
+         headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+    ),
     security(("api_key" = []))
 )]
 #[get("/games/{game_id}")]
@@ -191,10 +197,11 @@ pub async fn get_game(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
+    conditions: Conditions,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let game = state.game(caller, game_id).await?;
-    Ok(HttpResponse::Ok().json(GameView::from(&game)))
+    Ok(conditions.read(game.record.game.version, &GameView::from(&game)))
 }
 
 /// Delete a game
@@ -203,7 +210,7 @@ pub async fn get_game(
 #[utoipa::path(
     operation_id = "deleteGame",
     tag = "games",
-    params(GamePath),
+    params(GamePath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
     responses((status = 204, description = "Deleted")),
     security(("api_key" = []))
 )]
@@ -212,11 +219,12 @@ pub async fn delete_game(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
+    conditions: Conditions,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     state
         .db_as(caller, move |conn, account_id| {
-            games::delete(conn, account_id, &game_id)
+            games::delete(conn, account_id, &game_id, conditions.if_match.as_ref())
         })
         .await?;
     Ok(HttpResponse::NoContent().finish())

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod conditional;
 pub mod error;
 pub mod extract;
 pub mod games;

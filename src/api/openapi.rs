@@ -47,7 +47,7 @@ impl Modify for BearerKeys {
 }
 
 /// The problem responses, by status: component name and when it happens.
-const PROBLEMS: [(u16, &str, &str); 9] = [
+const PROBLEMS: [(u16, &str, &str); 10] = [
     (
         400,
         "BadRequest",
@@ -63,6 +63,11 @@ const PROBLEMS: [(u16, &str, &str); 9] = [
         409,
         "Conflict",
         "The request conflicts with the game's state",
+    ),
+    (
+        412,
+        "PreconditionFailed",
+        "If-Match names a version the game no longer has",
     ),
     (413, "PayloadTooLarge", "The body is larger than the limit"),
     (
@@ -87,13 +92,14 @@ const PROBLEMS: [(u16, &str, &str); 9] = [
 fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
         "createAccount" => &[400, 413, 415, 422, 503],
-        "getAccount" | "getGame" | "deleteGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
+        "getAccount" | "getGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
+        "deleteGame" => &[401, 404, 412, 503],
         "evaluateDice" => &[400, 413, 415, 422],
         "createGame" => &[400, 401, 413, 415, 422, 503],
         "listGames" => &[400, 401, 422, 503],
-        "recordTurn" => &[400, 401, 404, 409, 413, 415, 422, 503],
+        "recordTurn" => &[400, 401, 404, 409, 412, 413, 415, 422, 503],
         "listTurns" => &[400, 401, 404, 422, 503],
-        "undoTurn" => &[401, 404, 409, 503],
+        "undoTurn" => &[401, 404, 409, 412, 503],
         "readyz" => &[503],
         _ => &[],
     }

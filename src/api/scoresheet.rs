@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, get, web};
 
 use super::auth::Caller;
+use super::conditional::Conditions;
 use super::views::Scoresheet;
 use super::{AppState, GamePath};
 use crate::error::Result;
@@ -13,8 +14,12 @@ use crate::error::Result;
 #[utoipa::path(
     operation_id = "getScoresheet",
     tag = "games",
-    params(GamePath),
-    responses((status = 200, description = "The score pad", body = Scoresheet)),
+    params(GamePath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    responses(
+        (status = 200, description = "The score pad", body = Scoresheet,
+         headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+    ),
     security(("api_key" = []))
 )]
 #[get("/games/{game_id}/scoresheet")]
@@ -22,8 +27,9 @@ pub async fn get_scoresheet(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
+    conditions: Conditions,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let game = state.game(caller, game_id).await?;
-    Ok(HttpResponse::Ok().json(Scoresheet::from(&game)))
+    Ok(conditions.read(game.record.game.version, &Scoresheet::from(&game)))
 }

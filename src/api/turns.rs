@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
+use super::conditional::{Conditions, etag};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
 use super::views::{GameView, TurnView, turn_view};
@@ -58,11 +59,12 @@ fn turn_number(text: &str) -> Result<i32> {
 #[utoipa::path(
     operation_id = "recordTurn",
     tag = "turns",
-    params(GamePath),
+    params(GamePath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
     request_body = RecordTurn,
     responses(
         (status = 201, description = "The turn and the game after it", body = TurnView,
-         headers(("Location" = String, description = "The turn's URL"))),
+         headers(("Location" = String, description = "The turn's URL"),
+                 ("ETag" = String, description = "The game's version after the turn"))),
     ),
     security(("api_key" = []))
 )]
@@ -71,13 +73,22 @@ pub async fn record_turn(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
+    conditions: Conditions,
     body: JsonBody<RecordTurn>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let request = body.0;
     let game = state
         .db_as(caller, move |conn, account_id| {
-            turns::record(conn, account_id, &game_id, &request.player_id, request.dice)
+            let expected = conditions.if_match.as_ref();
+            turns::record(
+                conn,
+                account_id,
+                &game_id,
+                &request.player_id,
+                request.dice,
+                expected,
+            )
         })
         .await?;
     let turn = game
@@ -90,6 +101,7 @@ pub async fn record_turn(
             header::LOCATION,
             format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
         ))
+        .insert_header((header::ETAG, etag(game.record.game.version)))
         .json(view))
 }
 
@@ -135,8 +147,12 @@ pub async fn list_turns(
 #[utoipa::path(
     operation_id = "getTurn",
     tag = "turns",
-    params(TurnPath),
-    responses((status = 200, description = "The turn", body = TurnView)),
+    params(TurnPath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    responses(
+        (status = 200, description = "The turn", body = TurnView,
+         headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+    ),
     security(("api_key" = []))
 )]
 #[get("/games/{game_id}/turns/{number}")]
@@ -144,6 +160,7 @@ pub async fn get_turn(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<TurnPath>,
+    conditions: Conditions,
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
@@ -153,7 +170,7 @@ pub async fn get_turn(
         .iter()
         .find(|t| t.row.number == number)
         .ok_or(Error::NotFound("turn"))?;
-    Ok(HttpResponse::Ok().json(turn_view(&game, turn)))
+    Ok(conditions.read(game.record.game.version, &turn_view(&game, turn)))
 }
 
 /// Undo the latest turn
@@ -163,8 +180,9 @@ pub async fn get_turn(
 #[utoipa::path(
     operation_id = "undoTurn",
     tag = "turns",
-    params(TurnPath),
-    responses((status = 200, description = "The game after the undo", body = GameView)),
+    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    responses((status = 200, description = "The game after the undo", body = GameView,
+               headers(("ETag" = String, description = "The game's version")))),
     security(("api_key" = []))
 )]
 #[delete("/games/{game_id}/turns/{number}")]
@@ -172,13 +190,22 @@ pub async fn undo_turn(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<TurnPath>,
+    conditions: Conditions,
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
     let game = state
         .db_as(caller, move |conn, account_id| {
-            turns::undo(conn, account_id, &game_id, number)
+            turns::undo(
+                conn,
+                account_id,
+                &game_id,
+                number,
+                conditions.if_match.as_ref(),
+            )
         })
         .await?;
-    Ok(HttpResponse::Ok().json(GameView::from(&game)))
+    Ok(HttpResponse::Ok()
+        .insert_header((header::ETAG, etag(game.record.game.version)))
+        .json(GameView::from(&game)))
 }

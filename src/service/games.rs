@@ -4,6 +4,7 @@ use rand::Rng;
 
 use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
 use super::replay::{GameState, replay};
+use super::{VersionCheck, check_version};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::game::{MAX_PLAYERS, Status};
 use crate::rules::order::roll_for_order;
@@ -124,12 +125,20 @@ pub fn get(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<G
     replay(games::load_record(conn, row)?)
 }
 
-pub fn delete(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<()> {
-    if games::delete_owned(conn, account_id, game_id)? {
+/// Deletes the account's game and its turns, if `expected` allows its version.
+pub fn delete(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+    expected: Option<&VersionCheck>,
+) -> Result<()> {
+    store::write_transaction(conn, |conn| {
+        let taken = games::lock_for_change(conn, account_id, game_id, super::now())?;
+        let game = taken.ok_or(Error::NotFound("game"))?;
+        check_version(expected, game.version - 1)?;
+        games::delete_owned(conn, account_id, game_id)?;
         Ok(())
-    } else {
-        Err(Error::NotFound("game"))
-    }
+    })
 }
 
 /// A page of games and where the next one starts.

@@ -10,6 +10,32 @@ pub mod turns;
 
 use chrono::{NaiveDateTime, Timelike, Utc};
 
+use crate::error::{Error, Result};
+
+/// Which versions of a game a write may apply to (the client's `If-Match`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum VersionCheck {
+    Any,
+    OneOf(Vec<i64>),
+}
+
+impl VersionCheck {
+    pub fn allows(&self, version: i64) -> bool {
+        match self {
+            VersionCheck::Any => true,
+            VersionCheck::OneOf(versions) => versions.contains(&version),
+        }
+    }
+}
+
+/// Refuses a write whose `If-Match` does not name the game's `version`.
+pub fn check_version(check: Option<&VersionCheck>, version: i64) -> Result<()> {
+    match check {
+        Some(check) if !check.allows(version) => Err(Error::PreconditionFailed { version }),
+        _ => Ok(()),
+    }
+}
+
 /// Now, to the microsecond: both databases keep times to the microsecond, so a time read back
 /// equals the time written.
 pub fn now() -> NaiveDateTime {

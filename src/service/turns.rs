@@ -13,13 +13,14 @@ use super::dice::{ShownDie, checked_roll};
 use super::games::status_name;
 use super::names::Mode;
 use super::replay::{GameState, PlayedTurn, replay};
+use super::{VersionCheck, check_version};
 use crate::error::{Error, Result};
 use crate::store::games::{self, GameRecord};
 use crate::store::turns::{self, TurnRow};
 use crate::store::{self, DbConnection};
 
-/// Takes the account's game for a change and loads it as it now is.
-fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
+/// Takes the account's game for a change (bumping its version) and loads it as it now is.
+pub(super) fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
     let row = games::lock_for_change(conn, account_id, game_id, super::now())?
         .ok_or(Error::NotFound("game"))?;
     Ok(games::load_record(conn, row)?)
@@ -46,8 +47,11 @@ pub fn record(
     game_id: &str,
     player_id: &str,
     dice: Vec<ShownDie>,
+    expected: Option<&VersionCheck>,
 ) -> Result<GameState> {
     let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    // The INSERT below only succeeds while the game has this version, so the check holds.
+    check_version(expected, row.version)?;
     let record = games::load_record(conn, row)?;
     let version = record.game.version + 1;
     let mut state = replay(record)?;
@@ -136,9 +140,11 @@ pub fn undo(
     account_id: &str,
     game_id: &str,
     number: i32,
+    expected: Option<&VersionCheck>,
 ) -> Result<GameState> {
     store::write_transaction(conn, |conn| {
         let mut record = take(conn, account_id, game_id)?;
+        check_version(expected, record.game.version - 1)?;
         let latest = record.turns.last().map(|t| t.number);
         if !record.turns.iter().any(|t| t.number == number) {
             return Err(Error::NotFound("turn"));

@@ -257,6 +257,28 @@ impl TestApp {
         self.me().post_raw(path, content_type, body)
     }
 
+    /// A GET with extra headers.
+    pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let request = self.me().authorized(self.agent.get(self.url(path)));
+        collect(with_headers(request, headers).call())
+    }
+
+    /// A DELETE with extra headers.
+    pub fn delete_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let request = self.me().authorized(self.agent.delete(self.url(path)));
+        collect(with_headers(request, headers).call())
+    }
+
+    /// A JSON POST with extra headers.
+    pub fn post_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
+        let request = self
+            .agent
+            .post(self.url(path))
+            .header("Content-Type", "application/json");
+        let request = with_headers(self.me().authorized(request), headers);
+        collect(request.send(body.to_string().as_bytes()))
+    }
+
     /// The same app acting as another account (or none).
     pub fn with_key(&self, key: Option<&str>) -> Caller<'_> {
         Caller {
@@ -315,6 +337,16 @@ impl TestApp {
             turns::table.count().get_result(conn).expect("count"),
         ]
     }
+}
+
+fn with_headers<B>(
+    mut request: ureq::RequestBuilder<B>,
+    headers: &[(&str, &str)],
+) -> ureq::RequestBuilder<B> {
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request
 }
 
 /// A borrowed app acting with another key.

@@ -4,6 +4,7 @@ mod helpers;
 
 mod accounts;
 mod bad_input;
+mod conditional;
 mod games;
 mod phases;
 mod proxy;

@@ -1,0 +1,87 @@
+//! Conditional requests (RFC 9110 §13). A game's version is the entity tag of the game, of its
+//! turns and of its scoresheet: `ETag: "7"`. `If-None-Match` on a read answers 304 when nothing
+//! changed; `If-Match` on a write refuses it with 412 when the game has moved on, so a client
+//! acting on what it last saw never overwrites a change it has not seen.
+
+use actix_web::dev::Payload;
+use actix_web::http::header::{self, HeaderMap};
+use actix_web::{FromRequest, HttpRequest, HttpResponse};
+use serde::Serialize;
+
+use crate::error::Error;
+use crate::service::VersionCheck;
+
+/// The entity tag of a game at `version`.
+pub fn etag(version: i64) -> String {
+    format!("\"{version}\"")
+}
+
+/// The conditions a request sets.
+#[derive(Debug, Clone, Default)]
+pub struct Conditions {
+    /// From `If-Match`: the versions a write may apply to.
+    pub if_match: Option<VersionCheck>,
+    /// From `If-None-Match`: `None` if absent; `*` is `Any`.
+    if_none_match: Option<VersionCheck>,
+}
+
+/// Reads a list of entity tags. `weak` says whether `W/"7"` counts as 7 (weak comparison, for
+/// `If-None-Match`) or matches nothing (strong comparison, for `If-Match`).
+fn versions(value: &str, weak: bool) -> VersionCheck {
+    if value.trim() == "*" {
+        return VersionCheck::Any;
+    }
+    let versions = value
+        .split(',')
+        .filter_map(|tag| {
+            let tag = tag.trim();
+            let tag = match tag.strip_prefix("W/") {
+                Some(weak_tag) if weak => weak_tag,
+                Some(_) => return None,
+                None => tag,
+            };
+            tag.strip_prefix('"')?.strip_suffix('"')?.parse().ok()
+        })
+        .collect();
+    VersionCheck::OneOf(versions)
+}
+
+fn header_value(headers: &HeaderMap, name: header::HeaderName) -> Option<String> {
+    let values: Vec<&str> = headers
+        .get_all(name)
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    (!values.is_empty()).then(|| values.join(","))
+}
+
+impl FromRequest for Conditions {
+    type Error = Error;
+    type Future = std::future::Ready<Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let headers = req.headers();
+        std::future::ready(Ok(Conditions {
+            if_match: header_value(headers, header::IF_MATCH).map(|v| versions(&v, false)),
+            if_none_match: header_value(headers, header::IF_NONE_MATCH).map(|v| versions(&v, true)),
+        }))
+    }
+}
+
+impl Conditions {
+    /// 200 with the body and its entity tag, or 304 when the client already has this version.
+    pub fn read<T: Serialize>(&self, version: i64, body: &T) -> HttpResponse {
+        let fresh = self
+            .if_none_match
+            .as_ref()
+            .is_some_and(|check| check.allows(version));
+        if fresh {
+            HttpResponse::NotModified()
+                .insert_header((header::ETAG, etag(version)))
+                .finish()
+        } else {
+            HttpResponse::Ok()
+                .insert_header((header::ETAG, etag(version)))
+                .json(body)
+        }
+    }
+}
