@@ -22,11 +22,17 @@ pub struct BodyLimit(pub usize);
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
+/// Whether serde's message is about a well-typed value outside what is allowed (serde words a
+/// value of the wrong type as "invalid type", and a well-typed one out of range like this).
+fn breaks_rule(message: &str) -> bool {
+    message.starts_with("invalid value") || message.starts_with("unknown variant")
+}
+
 /// Sorts a deserialization error into malformed (400) or breaking a rule (422).
 fn classify(path: String, error: &serde_json::Error) -> Error {
     let message = error.to_string();
-    let breaks_rule = error.classify() == serde_json::error::Category::Data
-        && (message.starts_with("invalid value") || message.starts_with("unknown variant"));
+    let breaks_rule =
+        error.classify() == serde_json::error::Category::Data && breaks_rule(&message);
     if breaks_rule {
         let message = message
             .split(" at line ")
@@ -112,7 +118,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for QueryParams<T> {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let parsed = serde_urlencoded::from_str::<T>(req.query_string()).map_err(|e| {
             let message = e.to_string();
-            if message.starts_with("unknown variant") || message.starts_with("invalid value") {
+            if breaks_rule(&message) {
                 Error::Invalid {
                     code: "invalid_value",
                     detail: message.clone(),

@@ -6,9 +6,9 @@ use utoipa::ToSchema;
 
 use super::extract::JsonBody;
 use super::views::{GroupKindName, GroupView, groups};
-use crate::error::{Error, Result};
-use crate::rules::{DICE_PHASES, dice_phase, evaluate};
-use crate::service::dice::{ShownDie, checked_roll};
+use crate::error::Result;
+use crate::rules::{DICE_PHASES, DiceLayout, evaluate};
+use crate::service::dice::{ShownDie, not_rollable, shown_roll};
 use crate::service::names::LayoutName;
 
 /// A group a phase needs.
@@ -101,8 +101,10 @@ pub async fn list_phases() -> HttpResponse {
 #[post("/evaluate")]
 pub async fn evaluate_dice(body: JsonBody<EvaluateRequest>) -> Result<HttpResponse> {
     let request = body.0;
-    let roll = checked_roll(request.phase, &request.dice, request.dice_layout.into())?;
-    let phase = dice_phase(request.phase).ok_or(Error::NotFound("phase"))?;
+    let (phase, roll) = shown_roll(request.phase, &request.dice)?;
+    DiceLayout::from(request.dice_layout)
+        .place(&roll)
+        .map_err(not_rollable)?;
     let verdict = evaluate(phase, &roll);
     Ok(HttpResponse::Ok().json(EvaluationView {
         phase: verdict.phase,

@@ -12,7 +12,7 @@ use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::error::{Error, Result};
-use crate::rules::{Color, DiceLayout, Die, Face, GroupKind, Number, Roll, dice_phase};
+use crate::rules::{Color, Die, Face, GroupKind, NotRollable, Number, Phase, Roll, dice_phase};
 
 /// What a die shows: a number from 1 to 10, or "W" for a wild.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,9 +153,10 @@ impl From<Die> for ShownDie {
     }
 }
 
-/// Checks shown dice as the rules do before judging them: how many, colors where the phase
-/// needs them, and whether they could have been rolled.
-pub fn checked_roll(phase: u8, dice: &[ShownDie], layout: DiceLayout) -> Result<Roll> {
+/// Checks shown dice for a phase as far as they go without the layout: the phase exists, there
+/// are at most ten dice, and every die has its colour when the phase is made of one colour.
+/// Whether they could have been rolled is the rules' own check (`NotRollable`).
+pub fn shown_roll(phase: u8, dice: &[ShownDie]) -> Result<(&'static Phase, Roll)> {
     let rules = dice_phase(phase).ok_or_else(|| {
         Error::invalid_field(
             "invalid_phase",
@@ -174,12 +175,14 @@ pub fn checked_roll(phase: u8, dice: &[ShownDie], layout: DiceLayout) -> Result<
     }
     let roll = Roll::new(dice.iter().copied().map(Die::from).collect())
         .map_err(|e| Error::invalid_field("not_rollable", "dice", e.to_string()))?;
-    layout.place(&roll).map_err(|e| {
-        Error::invalid_field(
-            "not_rollable",
-            format!("dice[{}]", e.index()),
-            format!("these dice cannot have been rolled: {e}"),
-        )
-    })?;
-    Ok(roll)
+    Ok((rules, roll))
+}
+
+/// Dice that cannot have been rolled, as the field error that names the die.
+pub fn not_rollable(error: NotRollable) -> Error {
+    Error::invalid_field(
+        "not_rollable",
+        format!("dice[{}]", error.index()),
+        format!("these dice cannot have been rolled: {error}"),
+    )
 }

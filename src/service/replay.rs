@@ -41,7 +41,7 @@ fn stored_setting<T: for<'de> serde::Deserialize<'de>>(name: &str) -> Result<T> 
 }
 
 /// Reads a stored turn's dice.
-pub fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
+fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
     serde_json::from_str(&row.dice)
         .map_err(|e| Error::Internal(format!("turn {} of game {}: {e}", row.number, row.game_id)))
 }

@@ -9,12 +9,13 @@
 
 use diesel::result::{DatabaseErrorKind, Error as Diesel};
 
-use super::dice::{ShownDie, checked_roll};
+use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::games::status_name;
 use super::names::Mode;
 use super::replay::{GameState, PlayedTurn, replay};
 use super::{VersionCheck, check_version};
 use crate::error::{Error, Result};
+use crate::rules::game::TurnError;
 use crate::store::games::{self, GameRecord};
 use crate::store::turns::{self, TurnRow};
 use crate::store::{self, DbConnection};
@@ -77,13 +78,12 @@ pub fn record(
         }
         Some(_) => {}
     }
-    let phase = state.game.sheets()[seat].phase;
-    let roll = checked_roll(phase, &dice, state.game.layout())?;
-    // The checks above are the ones the rules make, so the rules accept the turn.
-    let outcome = state
-        .game
-        .play(seat, &roll)
-        .map_err(|e| Error::Internal(format!("a checked turn was refused: {e}")))?;
+    let (_, roll) = shown_roll(state.game.sheets()[seat].phase, &dice)?;
+    // Turn order was checked above; what the rules can still refuse is the dice.
+    let outcome = state.game.play(seat, &roll).map_err(|e| match e {
+        TurnError::NotRollable(e) => not_rollable(e),
+        other => Error::Internal(format!("a checked turn was refused: {other}")),
+    })?;
     let row = TurnRow {
         game_id: game_id.to_string(),
         number: state.turns.len() as i32 + 1,
@@ -92,38 +92,33 @@ pub fn record(
         version,
         created_at: super::now(),
     };
-    let status = status_name(state.game.status());
-    let status_moves = status != state.record.game.status;
+    let status_moves = status_name(state.game.status()) != state.record.game.status;
     let write = |conn: &mut DbConnection| {
-        turns::insert(conn, &row)?;
-        if status_moves {
-            games::set_status(conn, game_id, &status)?;
-        }
-        Ok(())
+        turns::insert(conn, &row).map_err(|e| match e {
+            Diesel::DatabaseError(kind, info)
+                if matches!(
+                    kind,
+                    DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure
+                ) || info.message().contains("stale game version") =>
+            {
+                conflict(
+                    "concurrent_change",
+                    "the game changed while this turn was being recorded; read it and try again"
+                        .into(),
+                )
+            }
+            other => other.into(),
+        })?;
+        cache_status(conn, &mut state)
     };
     // One INSERT is atomic on its own; the cached status, when it moves, goes with it.
-    let written = if status_moves {
-        store::write_transaction(conn, write)
+    if status_moves {
+        store::write_transaction(conn, write)?;
     } else {
-        store::write_statement(conn, write)
-    };
-    written.map_err(|e: Diesel| match e {
-        Diesel::DatabaseError(kind, info)
-            if matches!(
-                kind,
-                DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure
-            ) || info.message().contains("stale game version") =>
-        {
-            conflict(
-                "concurrent_change",
-                "the game changed while this turn was being recorded; read it and try again".into(),
-            )
-        }
-        other => other.into(),
-    })?;
+        store::write_statement(conn, write)?;
+    }
     state.record.game.version = version;
     state.record.game.updated_at = row.created_at;
-    state.record.game.status = status;
     state.turns.push(PlayedTurn {
         row: row.clone(),
         dice,
