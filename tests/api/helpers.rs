@@ -319,6 +319,14 @@ impl TestApp {
         )
     }
 
+    /// The score pad of a game, which must be readable.
+    pub fn scoresheet(&self, game: &Value) -> Value {
+        let id = game["id"].as_str().expect("a game id");
+        self.get(&format!("/v1/games/{id}/scoresheet"))
+            .expect(200)
+            .json()
+    }
+
     /// How many rows each table has: to show a refused request changed nothing.
     pub fn row_counts(&self) -> [i64; 4] {
         use phase10::store::schema::{accounts, games, players, turns};

@@ -32,10 +32,7 @@ fn a_solitaire_game_of_the_best_rolls_ends_with_649_on_the_scoresheet(backend: B
     );
     assert_eq!(last["game"]["status"], "finished");
     let id = game["id"].as_str().unwrap();
-    let sheet = app
-        .get(&format!("/v1/games/{id}/scoresheet"))
-        .expect(200)
-        .json();
+    let sheet = app.scoresheet(&game);
     let line = &sheet["players"][0];
     let scores: Vec<Value> = line["phases"]
         .as_array()
@@ -82,13 +79,7 @@ fn a_solitaire_scoresheet_takes_5_points_a_failure_at_the_end(backend: Backend) 
     for roll in BEST_ROLLS {
         app.turn(&game, 0, roll).expect(201);
     }
-    let sheet = app
-        .get(&format!(
-            "/v1/games/{}/scoresheet",
-            game["id"].as_str().unwrap()
-        ))
-        .expect(200)
-        .json();
+    let sheet = app.scoresheet(&game);
     let line = &sheet["players"][0];
     assert_eq!(
         (&line["failures"], &line["penalty"], &line["grand_total"]),
@@ -103,13 +94,7 @@ fn a_scoresheet_of_a_game_in_progress_ranks_the_players(backend: Backend) {
     app.turn(&game, 0, "8 8 8 10 W W").expect(201);
     app.turn(&game, 1, "10 10 10 10 10 10").expect(201);
     app.turn(&game, 2, "").expect(201);
-    let sheet = app
-        .get(&format!(
-            "/v1/games/{}/scoresheet",
-            game["id"].as_str().unwrap()
-        ))
-        .expect(200)
-        .json();
+    let sheet = app.scoresheet(&game);
     let ranks: Vec<(Value, Value, Value)> = sheet["players"]
         .as_array()
         .unwrap()

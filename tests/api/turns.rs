@@ -225,10 +225,7 @@ fn undoing_a_turn_that_earned_a_bonus_takes_the_bonus_away_and_the_game_goes_on(
         (&json!(5), &game["players"][0]["id"])
     );
     assert_eq!(undone["status"], "in_progress");
-    let sheet = app
-        .get(&format!("/v1/games/{id}/scoresheet"))
-        .expect(200)
-        .json();
+    let sheet = app.scoresheet(&game);
     assert_eq!(
         (
             &sheet["players"][0]["five_phase_bonus"],
@@ -244,10 +241,7 @@ fn undoing_a_turn_that_earned_a_bonus_takes_the_bonus_away_and_the_game_goes_on(
         (&json!(13), &json!(26), &json!([]))
     );
     app.turn(&game, 1, "").expect(201);
-    let sheet = app
-        .get(&format!("/v1/games/{id}/scoresheet"))
-        .expect(200)
-        .json();
+    let sheet = app.scoresheet(&game);
     assert_eq!(
         (
             &sheet["players"][0]["five_phase_total"],
