@@ -3,7 +3,10 @@
 
 use std::time::Duration;
 
+use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
+
+use crate::service::idempotency::KeyPolicy;
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -41,6 +44,20 @@ pub struct Config {
     #[arg(long, env = "BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
     pub body_limit: usize,
 
+    /// How long an Idempotency-Key and its answer are kept, in seconds (24 hours by default).
+    #[arg(long, env = "IDEMPOTENCY_KEEP_SECS", default_value_t = 24 * 60 * 60, global = true)]
+    pub idempotency_keep_secs: u64,
+
+    /// How long a request claimed by an Idempotency-Key may go unanswered before a retry takes
+    /// it over (its server is taken to have died), in milliseconds.
+    #[arg(
+        long,
+        env = "IDEMPOTENCY_ABANDON_MS",
+        default_value_t = 30_000,
+        global = true
+    )]
+    pub idempotency_abandon_ms: u64,
+
     /// Log filter, in `tracing` syntax (`info`, `phase10=debug,actix_web=info`).
     #[arg(long, env = "LOG", default_value = "info", global = true)]
     pub log: String,
@@ -66,5 +83,13 @@ pub enum Command {
 impl Config {
     pub fn db_timeout(&self) -> Duration {
         Duration::from_millis(self.db_timeout_ms)
+    }
+
+    pub fn key_policy(&self) -> KeyPolicy {
+        let millis = |ms: u64| TimeDelta::milliseconds(i64::try_from(ms).unwrap_or(i64::MAX));
+        KeyPolicy {
+            keep_for: millis(self.idempotency_keep_secs.saturating_mul(1000)),
+            abandon_after: millis(self.idempotency_abandon_ms),
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! (actix stops accepting on SIGTERM or SIGINT and lets requests in flight finish).
 
 use std::net::TcpListener;
+use std::time::Duration;
 
 use actix_web::{HttpServer, web};
 use tracing_subscriber::EnvFilter;
@@ -9,6 +10,7 @@ use tracing_subscriber::EnvFilter;
 use crate::api::AppState;
 use crate::api::openapi::{OpenApiJson, document_json};
 use crate::config::Config;
+use crate::service::idempotency::{self, KeyPolicy};
 use crate::store::{self, Database, PoolSettings};
 
 /// Sets up logging once; later calls do nothing.
@@ -49,7 +51,9 @@ pub fn start(
     listener: TcpListener,
     pool: store::Pool,
 ) -> std::io::Result<actix_web::dev::Server> {
-    let state = web::Data::new(AppState { pool });
+    let keys = config.key_policy();
+    purge_keys_now_and_then(pool.clone(), keys);
+    let state = web::Data::new(AppState { pool, keys });
     let openapi = web::Data::new(OpenApiJson(document_json()));
     let body_limit = config.body_limit;
     let mut server =
@@ -60,4 +64,31 @@ pub fn start(
         server = server.workers(config.workers);
     }
     Ok(server.run())
+}
+
+/// Forgets idempotency keys past their time, from now on and every so often (a tenth of the
+/// time they are kept, within a second and ten minutes), while the server runs.
+fn purge_keys_now_and_then(pool: store::Pool, keys: KeyPolicy) {
+    let every = (keys.keep_for / 10)
+        .to_std()
+        .unwrap_or_default()
+        .clamp(Duration::from_secs(1), Duration::from_secs(600));
+    actix_web::rt::spawn(async move {
+        let mut ticks = actix_web::rt::time::interval(every);
+        loop {
+            ticks.tick().await;
+            let pool = pool.clone();
+            let purged = web::block(move || {
+                let mut conn = pool.get()?;
+                idempotency::purge(&mut conn, keys)
+            })
+            .await;
+            match purged {
+                Ok(Ok(0)) => {}
+                Ok(Ok(purged)) => tracing::debug!(purged, "idempotency keys purged"),
+                Ok(Err(error)) => tracing::warn!(%error, "idempotency keys not purged"),
+                Err(error) => tracing::warn!(%error, "idempotency keys not purged"),
+            }
+        }
+    });
 }

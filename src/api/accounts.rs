@@ -1,6 +1,6 @@
 //! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
 
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::auth::Caller;
 use super::extract::JsonBody;
+use super::idempotency::{IdempotencyKey, receipt};
 use super::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
@@ -55,19 +56,29 @@ pub struct Account {
 #[post("/accounts")]
 pub async fn create_account(
     state: web::Data<AppState>,
+    key: IdempotencyKey,
     body: JsonBody<CreateAccount>,
 ) -> Result<HttpResponse> {
-    let name = body.0.name;
-    let created = state.db(move |conn| accounts::create(conn, &name)).await?;
-    let account = created.account;
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/accounts/{}", account.id)))
-        .json(AccountCreated {
-            id: account.id,
-            name: account.name,
-            api_key: created.api_key,
-            created_at: utc(account.created_at),
-        }))
+    let JsonBody(request, digest) = body;
+    let claim = key.claim(Some(&digest));
+    state
+        .write(key.address_scope(), claim, move |conn| {
+            let created = accounts::create(conn, &request.name)?;
+            let account = created.account;
+            let location = format!("/v1/accounts/{}", account.id);
+            let view = AccountCreated {
+                id: account.id,
+                name: account.name,
+                api_key: created.api_key,
+                created_at: utc(account.created_at),
+            };
+            receipt(
+                StatusCode::CREATED,
+                &[(header::LOCATION, location)],
+                Some(&view),
+            )
+        })
+        .await
 }
 
 /// Get an account

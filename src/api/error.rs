@@ -105,6 +105,13 @@ impl ResponseError for Error {
         if matches!(self, Error::Unavailable) {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS)));
         }
+        if let Error::Conflict {
+            code: "idempotency_key_in_flight",
+            ..
+        } = self
+        {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(1u32)));
+        }
         if matches!(self, Error::Unauthorized) {
             response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
         }

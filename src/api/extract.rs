@@ -8,6 +8,7 @@ use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
 
 use crate::error::{Error, FieldError};
 
@@ -18,9 +19,13 @@ pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
-/// A JSON request body of type `T`.
+/// A JSON request body of type `T`, and the digest of its bytes.
 #[derive(Debug)]
-pub struct JsonBody<T>(pub T);
+pub struct JsonBody<T>(pub T, pub BodyDigest);
+
+/// The SHA-256 of a request's body: the same request, sent again, has the same digest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BodyDigest(pub [u8; 32]);
 
 /// Whether serde's message is about a well-typed value outside what is allowed (serde words a
 /// value of the wrong type as "invalid type", and a well-typed one out of range like this).
@@ -102,7 +107,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             reader
                 .end()
                 .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
-            Ok(JsonBody(value))
+            Ok(JsonBody(value, BodyDigest(Sha256::digest(&body).into())))
         })
     }
 }

@@ -1,6 +1,6 @@
 //! `/v1/games`: create, list, read and delete games.
 
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, delete, get, post, web};
 use chrono::DateTime;
 use serde::{Deserialize, Serialize};
@@ -9,6 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::auth::Caller;
 use super::conditional::{Conditions, etag};
 use super::extract::{JsonBody, QueryParams};
+use super::idempotency::{IdempotencyKey, receipt};
 use super::views::GameView;
 use super::{AppState, GamePath};
 use crate::error::{Error, Result};
@@ -129,25 +130,27 @@ fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
 pub async fn create_game(
     state: web::Data<AppState>,
     caller: Caller,
+    key: IdempotencyKey,
     body: JsonBody<CreateGame>,
 ) -> Result<HttpResponse> {
-    let request = body.0;
+    let JsonBody(request, digest) = body;
     let new = NewGame {
         names: request.players.into_iter().map(|p| p.name).collect(),
         mode: request.mode,
         edition: request.edition,
         layout: request.dice_layout,
     };
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            games::create(conn, account_id, new)
+    state
+        .write_as(caller, key.claim(Some(&digest)), move |conn, account_id| {
+            let game = games::create(conn, account_id, new)?;
+            let view = GameView::from(&game);
+            let headers = [
+                (header::LOCATION, format!("/v1/games/{}", view.id)),
+                (header::ETAG, etag(view.version)),
+            ];
+            receipt(StatusCode::CREATED, &headers, Some(&view))
         })
-        .await?;
-    let view = GameView::from(&game);
-    Ok(HttpResponse::Created()
-        .insert_header((header::LOCATION, format!("/v1/games/{}", view.id)))
-        .insert_header((header::ETAG, etag(view.version)))
-        .json(view))
+        .await
 }
 
 /// List games
@@ -220,14 +223,15 @@ pub async fn delete_game(
     caller: Caller,
     path: web::Path<GamePath>,
     conditions: Conditions,
+    key: IdempotencyKey,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     state
-        .db_as(caller, move |conn, account_id| {
-            games::delete(conn, account_id, &game_id, conditions.if_match.as_ref())
+        .write_as(caller, key.claim(None), move |conn, account_id| {
+            games::delete(conn, account_id, &game_id, conditions.if_match.as_ref())?;
+            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
         })
-        .await?;
-    Ok(HttpResponse::NoContent().finish())
+        .await
 }
 
 #[cfg(test)]

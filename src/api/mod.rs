@@ -8,6 +8,7 @@ pub mod error;
 pub mod extract;
 pub mod games;
 pub mod health;
+pub mod idempotency;
 pub mod middleware;
 pub mod openapi;
 pub mod phases;
@@ -15,7 +16,7 @@ pub mod scoresheet;
 pub mod turns;
 pub mod views;
 
-use actix_web::web;
+use actix_web::{HttpResponse, web};
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -24,6 +25,7 @@ use auth::Caller;
 use crate::error::{Error, Result};
 use crate::service;
 use crate::service::accounts::authenticate;
+use crate::service::idempotency::{Claim, KeyPolicy, Receipt, once};
 use crate::service::replay::GameState;
 use crate::store::{DbConnection, Pool};
 
@@ -51,6 +53,7 @@ pub struct TurnPath {
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    pub keys: KeyPolicy,
 }
 
 impl AppState {
@@ -85,6 +88,46 @@ impl AppState {
             work(conn, &account.id)
         })
         .await
+    }
+
+    /// A write for the account whose key the caller sent, done once per idempotency key: `work`
+    /// builds its answer inside the write's transaction, where it is stored with the change.
+    pub async fn write_as<F>(
+        &self,
+        caller: Caller,
+        claim: Option<Claim>,
+        work: F,
+    ) -> Result<HttpResponse>
+    where
+        F: FnOnce(&mut DbConnection, &str) -> Result<Receipt> + Send + 'static,
+    {
+        let policy = self.keys;
+        let answer = self
+            .db_as(caller, move |conn, account_id| {
+                let scope = idempotency::account_scope(account_id);
+                once(conn, &scope, claim.as_ref(), policy, |conn| {
+                    work(conn, account_id)
+                })
+            })
+            .await?;
+        Ok(idempotency::respond(answer))
+    }
+
+    /// Like `write_as`, for a write without an account: its keys are the client address's.
+    pub async fn write<F>(
+        &self,
+        scope: String,
+        claim: Option<Claim>,
+        work: F,
+    ) -> Result<HttpResponse>
+    where
+        F: FnOnce(&mut DbConnection) -> Result<Receipt> + Send + 'static,
+    {
+        let policy = self.keys;
+        let answer = self
+            .db(move |conn| once(conn, &scope, claim.as_ref(), policy, work))
+            .await?;
+        Ok(idempotency::respond(answer))
     }
 
     /// The caller's game, replayed.

@@ -2,8 +2,12 @@
 //! and committed at `openapi/openapi.json`; and the interactive docs at `/docs`.
 
 use actix_web::{App, HttpResponse, get};
+use utoipa::openapi::Required;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::Ref;
+use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
@@ -11,6 +15,7 @@ use utoipa_actix_web::AppExt;
 
 use super::error::{Problem, ProblemField};
 use super::routes;
+use crate::service::idempotency::MAX_KEY;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -91,15 +96,15 @@ const PROBLEMS: [(u16, &str, &str); 10] = [
 /// Which problems each operation can answer with (every one can also answer 500).
 fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
-        "createAccount" => &[400, 413, 415, 422, 503],
+        "createAccount" => &[400, 409, 413, 415, 422, 503],
         "getAccount" | "getGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
-        "deleteGame" => &[401, 404, 412, 503],
+        "deleteGame" => &[401, 404, 409, 412, 422, 503],
         "evaluateDice" => &[400, 413, 415, 422],
-        "createGame" => &[400, 401, 413, 415, 422, 503],
+        "createGame" => &[400, 401, 409, 413, 415, 422, 503],
         "listGames" => &[400, 401, 422, 503],
         "recordTurn" => &[400, 401, 404, 409, 412, 413, 415, 422, 503],
         "listTurns" => &[400, 401, 404, 422, 503],
-        "undoTurn" => &[401, 404, 409, 412, 503],
+        "undoTurn" => &[401, 404, 409, 412, 422, 503],
         "readyz" => &[503],
         _ => &[],
     }
@@ -159,7 +164,64 @@ pub fn document() -> Document {
         .split_for_parts();
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
+    add_idempotency_keys(&mut document);
     document
+}
+
+/// The writes that take an `Idempotency-Key`.
+const IDEMPOTENT_WRITES: [&str; 5] = [
+    "createAccount",
+    "createGame",
+    "deleteGame",
+    "recordTurn",
+    "undoTurn",
+];
+
+/// Documents `Idempotency-Key` on every write, and `Idempotent-Replayed` on its answers.
+fn add_idempotency_keys(document: &mut Document) {
+    let key = ParameterBuilder::new()
+        .name("Idempotency-Key")
+        .parameter_in(ParameterIn::Header)
+        .required(Required::False)
+        .description(Some(
+            "A fresh key (such as a UUID) per request that may be retried: a retry with the same \
+             key and the same request gets the first answer again, without acting twice. The same \
+             key with another request is refused (422); while the first is still in flight, \
+             409. Keys are kept per account (per client address for account creation) for 24 hours.",
+        ))
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .min_length(Some(1))
+                .max_length(Some(MAX_KEY))
+                .pattern(Some("^[!-~]+$")),
+        ))
+        .build();
+    let replayed = HeaderBuilder::new()
+        .schema(Some(bool::schema()))
+        .description(Some(
+            "`true` when this answers a retry from what was stored",
+        ))
+        .build();
+    for item in document.paths.paths.values_mut() {
+        for operation in [&mut item.post, &mut item.delete].into_iter().flatten() {
+            let id = operation.operation_id.as_deref().unwrap_or_default();
+            if !IDEMPOTENT_WRITES.contains(&id) {
+                continue;
+            }
+            operation
+                .parameters
+                .get_or_insert_with(Vec::new)
+                .push(RefOr::T(key.clone()));
+            for (status, response) in operation.responses.responses.iter_mut() {
+                if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
+                    response
+                        .headers
+                        .insert("Idempotent-Replayed".into(), RefOr::T(replayed.clone()));
+                }
+            }
+        }
+    }
 }
 
 /// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.

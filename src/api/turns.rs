@@ -1,6 +1,6 @@
 //! `/v1/games/{game_id}/turns`: record a tabletop turn, list and read turns, undo the latest.
 
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, delete, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -9,6 +9,7 @@ use super::auth::Caller;
 use super::conditional::{Conditions, etag};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
+use super::idempotency::{IdempotencyKey, receipt};
 use super::views::{GameView, TurnView, turn_view};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
@@ -74,35 +75,37 @@ pub async fn record_turn(
     caller: Caller,
     path: web::Path<GamePath>,
     conditions: Conditions,
+    key: IdempotencyKey,
     body: JsonBody<RecordTurn>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let request = body.0;
-    let game = state
-        .db_as(caller, move |conn, account_id| {
+    let JsonBody(request, digest) = body;
+    state
+        .write_as(caller, key.claim(Some(&digest)), move |conn, account_id| {
             let expected = conditions.if_match.as_ref();
-            turns::record(
+            let game = turns::record(
                 conn,
                 account_id,
                 &game_id,
                 &request.player_id,
                 request.dice,
                 expected,
-            )
+            )?;
+            let turn = game
+                .turns
+                .last()
+                .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
+            let view = turn_view(&game, turn);
+            let headers = [
+                (
+                    header::LOCATION,
+                    format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
+                ),
+                (header::ETAG, etag(game.record.game.version)),
+            ];
+            receipt(StatusCode::CREATED, &headers, Some(&view))
         })
-        .await?;
-    let turn = game
-        .turns
-        .last()
-        .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
-    let view = turn_view(&game, turn);
-    Ok(HttpResponse::Created()
-        .insert_header((
-            header::LOCATION,
-            format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
-        ))
-        .insert_header((header::ETAG, etag(game.record.game.version)))
-        .json(view))
+        .await
 }
 
 /// List turns
@@ -191,21 +194,16 @@ pub async fn undo_turn(
     caller: Caller,
     path: web::Path<TurnPath>,
     conditions: Conditions,
+    key: IdempotencyKey,
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
-    let game = state
-        .db_as(caller, move |conn, account_id| {
-            turns::undo(
-                conn,
-                account_id,
-                &game_id,
-                number,
-                conditions.if_match.as_ref(),
-            )
+    state
+        .write_as(caller, key.claim(None), move |conn, account_id| {
+            let expected = conditions.if_match.as_ref();
+            let game = turns::undo(conn, account_id, &game_id, number, expected)?;
+            let headers = [(header::ETAG, etag(game.record.game.version))];
+            receipt(StatusCode::OK, &headers, Some(&GameView::from(&game)))
         })
-        .await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::ETAG, etag(game.record.game.version)))
-        .json(GameView::from(&game)))
+        .await
 }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod dice;
 pub mod games;
+pub mod idempotency;
 pub mod names;
 pub mod replay;
 pub mod turns;

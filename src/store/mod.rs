@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod games;
+pub mod idempotency;
 pub mod schema;
 pub mod turns;
 
@@ -142,19 +143,39 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
 /// SQLite's busy handler would poll with sleeps of up to 100 ms.
 static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-/// Waits for this writer's turn, on SQLite; held until the guard drops.
-fn sqlite_writers_turn(conn: &DbConnection) -> Option<std::sync::MutexGuard<'static, ()>> {
+thread_local! {
+    /// Whether this thread holds `SQLITE_WRITER`: a write nested in another (a turn recorded
+    /// inside the transaction that also stores its idempotency key) already has its turn.
+    static HOLDS_SQLITE_WRITER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// This thread's turn to write to SQLite, given back when dropped.
+struct WritersTurn {
+    _guard: std::sync::MutexGuard<'static, ()>,
+}
+
+impl Drop for WritersTurn {
+    fn drop(&mut self) {
+        HOLDS_SQLITE_WRITER.set(false);
+    }
+}
+
+/// Waits for this writer's turn, on SQLite, unless this thread has it already.
+fn sqlite_writers_turn(conn: &DbConnection) -> Option<WritersTurn> {
     match conn {
-        DbConnection::Sqlite(_) => Some(
-            SQLITE_WRITER
+        DbConnection::Sqlite(_) if !HOLDS_SQLITE_WRITER.get() => {
+            let guard = SQLITE_WRITER
                 .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner()),
-        ),
-        DbConnection::Postgres(_) => None,
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            HOLDS_SQLITE_WRITER.set(true);
+            Some(WritersTurn { _guard: guard })
+        }
+        _ => None,
     }
 }
 
 /// Runs `work` in a write transaction: committed if it returns `Ok`, rolled back otherwise.
+/// Nested in another, it is a savepoint of the outer one.
 pub fn write_transaction<T, E>(
     conn: &mut DbConnection,
     work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
@@ -162,14 +183,7 @@ pub fn write_transaction<T, E>(
 where
     E: From<diesel::result::Error>,
 {
-    let _turn = match conn {
-        DbConnection::Sqlite(_) => Some(
-            SQLITE_WRITER
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner()),
-        ),
-        DbConnection::Postgres(_) => None,
-    };
+    let _turn = sqlite_writers_turn(conn);
     conn.transaction(work)
 }
 

@@ -44,7 +44,19 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    idempotency_keys (scope, idempotency_key) {
+        scope -> Text,
+        idempotency_key -> Text,
+        fingerprint -> Text,
+        claimed_at -> Timestamp,
+        status -> Nullable<Integer>,
+        headers -> Nullable<Text>,
+        body -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(games -> accounts (account_id));
 diesel::joinable!(players -> games (game_id));
 diesel::joinable!(turns -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(accounts, games, players, turns);
+diesel::allow_tables_to_appear_in_same_query!(accounts, games, players, turns, idempotency_keys);

@@ -271,12 +271,7 @@ impl TestApp {
 
     /// A JSON POST with extra headers.
     pub fn post_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
-        let request = self
-            .agent
-            .post(self.url(path))
-            .header("Content-Type", "application/json");
-        let request = with_headers(self.me().authorized(request), headers);
-        collect(request.send(body.to_string().as_bytes()))
+        self.me().post_with(path, body, headers)
     }
 
     /// The same app acting as another account (or none).
@@ -327,9 +322,8 @@ impl TestApp {
             .json()
     }
 
-    /// How many rows each table has: to show a refused request changed nothing.
-    pub fn row_counts(&self) -> [i64; 4] {
-        use phase10::store::schema::{accounts, games, players, turns};
+    /// A connection of its own to the app's database, to look behind the API.
+    pub fn connection(&self) -> store::PooledConnection {
         let pool = store::pool(
             Database::from_url(&self.database_url),
             &PoolSettings {
@@ -337,7 +331,13 @@ impl TestApp {
                 connection_timeout: Duration::from_secs(10),
             },
         );
-        let conn: &mut DbConnection = &mut pool.get().expect("a connection");
+        pool.get().expect("a connection")
+    }
+
+    /// How many rows each table has: to show a refused request changed nothing.
+    pub fn row_counts(&self) -> [i64; 4] {
+        use phase10::store::schema::{accounts, games, players, turns};
+        let conn: &mut DbConnection = &mut self.connection();
         [
             accounts::table.count().get_result(conn).expect("count"),
             games::table.count().get_result(conn).expect("count"),
@@ -387,6 +387,17 @@ impl Caller<'_> {
 
     pub fn post(&self, path: &str, body: &Value) -> Reply {
         self.post_raw(path, "application/json", body.to_string().as_bytes())
+    }
+
+    /// A JSON POST with extra headers.
+    pub fn post_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
+        let request = self
+            .app
+            .agent
+            .post(self.app.url(path))
+            .header("Content-Type", "application/json");
+        let request = with_headers(self.authorized(request), headers);
+        collect(request.send(body.to_string().as_bytes()))
     }
 
     pub fn post_raw(&self, path: &str, content_type: &str, body: &[u8]) -> Reply {

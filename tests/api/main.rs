@@ -6,6 +6,7 @@ mod accounts;
 mod bad_input;
 mod conditional;
 mod games;
+mod idempotency;
 mod phases;
 mod proxy;
 mod scoresheet;
