@@ -6,6 +6,8 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
 
+use crate::api::cors::parse_origin;
+use crate::api::rate_limit::RateSettings;
 use crate::service::idempotency::KeyPolicy;
 
 #[derive(Debug, Clone, Parser)]
@@ -43,6 +45,24 @@ pub struct Config {
     /// The largest JSON body accepted, in bytes.
     #[arg(long, env = "BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
     pub body_limit: usize,
+
+    /// The largest total size of a request's header names and values, in bytes.
+    #[arg(long, env = "HEADER_LIMIT", default_value_t = 16 * 1024, global = true)]
+    pub header_limit: usize,
+
+    /// Accounts each client address may create a minute (0: no limit).
+    #[arg(long, env = "RATE_LIMIT_ACCOUNTS", default_value_t = 20, global = true)]
+    pub rate_limit_accounts: u32,
+
+    /// Writes (creating, changing or deleting games and turns) each API key, and each client
+    /// address, may make a minute (0: no limit).
+    #[arg(long, env = "RATE_LIMIT_WRITES", default_value_t = 600, global = true)]
+    pub rate_limit_writes: u32,
+
+    /// Browser origins allowed to call the API, comma-separated (`https://app.example`), or
+    /// `*` for any. None by default: browsers refuse cross-origin calls.
+    #[arg(long, env = "CORS_ORIGINS", value_delimiter = ',', value_parser = parse_origin, global = true)]
+    pub cors_origins: Vec<String>,
 
     /// How long an Idempotency-Key and its answer are kept, in seconds (24 hours by default).
     #[arg(long, env = "IDEMPOTENCY_KEEP_SECS", default_value_t = 24 * 60 * 60, global = true)]
@@ -83,6 +103,13 @@ pub enum Command {
 impl Config {
     pub fn db_timeout(&self) -> Duration {
         Duration::from_millis(self.db_timeout_ms)
+    }
+
+    pub fn rate_settings(&self) -> RateSettings {
+        RateSettings {
+            accounts_per_minute: self.rate_limit_accounts,
+            writes_per_minute: self.rate_limit_writes,
+        }
     }
 
     pub fn key_policy(&self) -> KeyPolicy {

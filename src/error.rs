@@ -46,6 +46,12 @@ pub enum Error {
         detail: String,
         errors: Vec<FieldError>,
     },
+    /// Too many requests of this kind from this key or address; retry after so many seconds.
+    #[error("too many requests: retry after {retry_after} seconds")]
+    RateLimited { retry_after: u64 },
+    /// The request's headers are larger than the limit.
+    #[error("the request's headers are larger than the limit of {limit} bytes")]
+    HeadersTooLarge { limit: usize },
     #[error("the database is unreachable")]
     Unavailable,
     /// Anything else: logged in full, answered without detail.

@@ -11,6 +11,7 @@ pub mod store;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{Condition, from_fn};
 use actix_web::{App, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::AppExt;
@@ -18,13 +19,28 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use api::AppState;
 use api::extract::BodyLimit;
+use api::header_limit::HeaderLimit;
 use api::openapi::OpenApiJson;
+use api::rate_limit::RateLimits;
 
-/// The application: every route, the docs, problem+json for every error, request logs.
+/// What the app is made of, built once and shared by every worker.
+#[derive(Clone)]
+pub struct AppParts {
+    pub state: web::Data<AppState>,
+    pub openapi: web::Data<OpenApiJson>,
+    pub rate_limits: web::Data<RateLimits>,
+    pub body_limit: usize,
+    pub header_limit: usize,
+    /// Browser origins allowed to call (`*`: any); none by default.
+    pub cors_origins: Vec<String>,
+}
+
+/// The application: every route, the docs, problem+json for every error (panics included),
+/// limits on headers and request rates, CORS when configured, request logs. `extra` adds routes
+/// (tests use it for a handler of their own).
 pub fn app(
-    state: web::Data<AppState>,
-    openapi: web::Data<OpenApiJson>,
-    body_limit: usize,
+    parts: AppParts,
+    extra: fn(&mut web::ServiceConfig),
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -38,9 +54,12 @@ pub fn app(
         .into_utoipa_app()
         .configure(api::routes)
         .split_for_parts();
-    app.app_data(state)
-        .app_data(openapi)
-        .app_data(BodyLimit(body_limit))
+    let cors = !parts.cors_origins.is_empty();
+    app.app_data(parts.state)
+        .app_data(parts.openapi)
+        .app_data(parts.rate_limits)
+        .app_data(BodyLimit(parts.body_limit))
+        .app_data(web::Data::new(HeaderLimit(parts.header_limit)))
         .service(api::openapi::openapi_json)
         .service(
             SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
@@ -53,10 +72,15 @@ pub fn app(
                     .finish()
             }),
         )
+        .configure(extra)
         .default_service(web::to(|| async {
             Err::<HttpResponse, _>(error::Error::NotFound("resource"))
         }))
+        .wrap(from_fn(api::middleware::catch_panics))
         .wrap(api::middleware::problems())
+        .wrap(from_fn(api::rate_limit::limit))
+        .wrap(from_fn(api::header_limit::limit_headers))
+        .wrap(Condition::new(cors, api::cors::policy(&parts.cors_origins)))
         .wrap(api::middleware::RequestIdHeader)
         .wrap(TracingLogger::default())
 }

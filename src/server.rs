@@ -7,8 +7,10 @@ use std::time::Duration;
 use actix_web::{HttpServer, web};
 use tracing_subscriber::EnvFilter;
 
+use crate::AppParts;
 use crate::api::AppState;
 use crate::api::openapi::{OpenApiJson, document_json};
+use crate::api::rate_limit::RateLimits;
 use crate::config::Config;
 use crate::service::idempotency::{self, KeyPolicy};
 use crate::store::{self, Database, PoolSettings};
@@ -51,15 +53,29 @@ pub fn start(
     listener: TcpListener,
     pool: store::Pool,
 ) -> std::io::Result<actix_web::dev::Server> {
+    start_with(config, listener, pool, |_| {})
+}
+
+/// Like `start`, with `extra` routes.
+pub fn start_with(
+    config: &Config,
+    listener: TcpListener,
+    pool: store::Pool,
+    extra: fn(&mut web::ServiceConfig),
+) -> std::io::Result<actix_web::dev::Server> {
     let keys = config.key_policy();
     purge_keys_now_and_then(pool.clone(), keys);
-    let state = web::Data::new(AppState { pool, keys });
-    let openapi = web::Data::new(OpenApiJson(document_json()));
-    let body_limit = config.body_limit;
-    let mut server =
-        HttpServer::new(move || crate::app(state.clone(), openapi.clone(), body_limit))
-            .listen(listener)?
-            .shutdown_timeout(10);
+    let parts = AppParts {
+        state: web::Data::new(AppState { pool, keys }),
+        openapi: web::Data::new(OpenApiJson(document_json())),
+        rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
+        body_limit: config.body_limit,
+        header_limit: config.header_limit,
+        cors_origins: config.cors_origins.clone(),
+    };
+    let mut server = HttpServer::new(move || crate::app(parts.clone(), extra))
+        .listen(listener)?
+        .shutdown_timeout(10);
     if config.workers > 0 {
         server = server.workers(config.workers);
     }

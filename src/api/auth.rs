@@ -13,7 +13,8 @@ pub struct Caller {
     pub api_key: String,
 }
 
-fn bearer_key(req: &HttpRequest) -> Option<String> {
+/// The key of an `Authorization: Bearer <key>` header.
+pub(crate) fn bearer_key(req: &HttpRequest) -> Option<String> {
     let value = req.headers().get(header::AUTHORIZATION)?.to_str().ok()?;
     let (scheme, key) = value.trim().split_once(' ')?;
     let key = key.trim();

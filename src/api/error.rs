@@ -51,6 +51,8 @@ impl Error {
             Error::PreconditionFailed { .. } => "precondition_failed",
             Error::PayloadTooLarge { .. } => "payload_too_large",
             Error::UnsupportedMediaType => "unsupported_media_type",
+            Error::RateLimited { .. } => "rate_limited",
+            Error::HeadersTooLarge { .. } => "headers_too_large",
             Error::Unavailable => "database_unavailable",
             Error::Internal(_) => "internal_error",
         }
@@ -68,6 +70,8 @@ impl ResponseError for Error {
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -104,6 +108,9 @@ impl ResponseError for Error {
         response.content_type("application/problem+json");
         if matches!(self, Error::Unavailable) {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS)));
+        }
+        if let Error::RateLimited { retry_after } = self {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after)));
         }
         if let Error::Conflict {
             code: "idempotency_key_in_flight",

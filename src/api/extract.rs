@@ -27,6 +27,39 @@ pub struct JsonBody<T>(pub T, pub BodyDigest);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BodyDigest(pub [u8; 32]);
 
+/// The deepest nesting of arrays and objects a body may have. Every request of this API is at
+/// most three deep; serde's own limit (128) would let a body cost far more work than it needs.
+pub const MAX_JSON_DEPTH: usize = 16;
+
+/// Whether the JSON text nests arrays and objects deeper than `limit` (strings are skipped, so
+/// brackets inside them do not count). Invalid JSON is left to the parser.
+fn nests_deeper_than(text: &[u8], limit: usize) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for &byte in text {
+        if in_string {
+            match byte {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match byte {
+            b'"' => in_string = true,
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Whether serde's message is about a well-typed value outside what is allowed (serde words a
 /// value of the wrong type as "invalid type", and a well-typed one out of range like this).
 fn breaks_rule(message: &str) -> bool {
@@ -101,6 +134,11 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             if !json {
                 return Err(Error::UnsupportedMediaType);
             }
+            if nests_deeper_than(&body, MAX_JSON_DEPTH) {
+                return Err(Error::Malformed(format!(
+                    "the body is not valid: arrays and objects nest deeper than {MAX_JSON_DEPTH} levels"
+                )));
+            }
             let mut reader = serde_json::Deserializer::from_slice(&body);
             let value = serde_path_to_error::deserialize(&mut reader)
                 .map_err(|e| classify(e.path().to_string(), e.inner()))?;
@@ -134,5 +172,20 @@ impl<T: DeserializeOwned + 'static> FromRequest for QueryParams<T> {
             }
         });
         std::future::ready(parsed.map(QueryParams))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nesting_is_counted_outside_strings_only() {
+        assert!(!nests_deeper_than(br#"{"dice": [{"value": 8}]}"#, 3));
+        assert!(nests_deeper_than(br#"{"dice": [{"value": [8]}]}"#, 3));
+        assert!(!nests_deeper_than(br#"{"name": "[[[[{{{{"}"#, 1));
+        assert!(!nests_deeper_than(br#"{"name": "\"[[[["}"#, 1));
+        assert!(nests_deeper_than(&[b'['; 17], 16));
+        assert!(!nests_deeper_than(&[b'['; 16], 16));
     }
 }

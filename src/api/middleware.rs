@@ -1,13 +1,16 @@
 //! Middleware: every error response is problem+json (even those actix makes itself, such as 405),
-//! and every response carries the request id its log lines carry.
+//! a panic in a handler is a 500 problem (and the worker goes on serving), and every response
+//! carries the request id its log lines carry.
 
 use std::future::{Ready, ready};
+use std::panic::AssertUnwindSafe;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
-use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
+use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next};
 use actix_web::{HttpMessage, ResponseError};
+use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 use tracing_actix_web::RequestId;
 
@@ -46,6 +49,25 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
             problem.map_into_right_body(),
         ))
     })
+}
+
+/// Answers a request whose handler panicked with a 500 problem, like any internal error: the
+/// panic's message is logged, never sent.
+pub async fn catch_panics(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    match AssertUnwindSafe(next.call(request)).catch_unwind().await {
+        Ok(response) => response,
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".into());
+            Err(Error::Internal(format!("a handler panicked: {message}")).into())
+        }
+    }
 }
 
 /// Adds `X-Request-Id` to every response.

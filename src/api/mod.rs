@@ -4,14 +4,17 @@
 pub mod accounts;
 pub mod auth;
 pub mod conditional;
+pub mod cors;
 pub mod error;
 pub mod extract;
 pub mod games;
+pub mod header_limit;
 pub mod health;
 pub mod idempotency;
 pub mod middleware;
 pub mod openapi;
 pub mod phases;
+pub mod rate_limit;
 pub mod scoresheet;
 pub mod turns;
 pub mod views;

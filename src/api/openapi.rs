@@ -52,7 +52,7 @@ impl Modify for BearerKeys {
 }
 
 /// The problem responses, by status: component name and when it happens.
-const PROBLEMS: [(u16, &str, &str); 10] = [
+const PROBLEMS: [(u16, &str, &str); 12] = [
     (
         400,
         "BadRequest",
@@ -67,7 +67,8 @@ const PROBLEMS: [(u16, &str, &str); 10] = [
     (
         409,
         "Conflict",
-        "The request conflicts with the game's state",
+        "The request conflicts with the game's state, or one with the same Idempotency-Key is \
+         still in flight (then with `Retry-After`)",
     ),
     (
         412,
@@ -85,6 +86,16 @@ const PROBLEMS: [(u16, &str, &str); 10] = [
         "UnprocessableContent",
         "Well-formed, but breaks a rule; `errors` names the fields",
     ),
+    (
+        429,
+        "TooManyRequests",
+        "Too many requests from this API key or address; retry after `Retry-After` seconds",
+    ),
+    (
+        431,
+        "HeadersTooLarge",
+        "The request's headers are larger than the limit",
+    ),
     (500, "InternalError", "Something went wrong on the server"),
     (
         503,
@@ -93,18 +104,18 @@ const PROBLEMS: [(u16, &str, &str); 10] = [
     ),
 ];
 
-/// Which problems each operation can answer with (every one can also answer 500).
+/// Which problems each operation can answer with (every one can also answer 431 and 500).
 fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
-        "createAccount" => &[400, 409, 413, 415, 422, 503],
+        "createAccount" => &[400, 409, 413, 415, 422, 429, 503],
         "getAccount" | "getGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
-        "deleteGame" => &[401, 404, 409, 412, 422, 503],
+        "deleteGame" => &[401, 404, 409, 412, 422, 429, 503],
         "evaluateDice" => &[400, 413, 415, 422],
-        "createGame" => &[400, 401, 409, 413, 415, 422, 503],
+        "createGame" => &[400, 401, 409, 413, 415, 422, 429, 503],
         "listGames" => &[400, 401, 422, 503],
-        "recordTurn" => &[400, 401, 404, 409, 412, 413, 415, 422, 503],
+        "recordTurn" => &[400, 401, 404, 409, 412, 413, 415, 422, 429, 503],
         "listTurns" => &[400, 401, 404, 422, 503],
-        "undoTurn" => &[401, 404, 409, 412, 422, 503],
+        "undoTurn" => &[401, 404, 409, 412, 422, 429, 503],
         "readyz" => &[503],
         _ => &[],
     }
@@ -115,7 +126,7 @@ fn problem_response(status: u16, description: &str) -> Response {
         "application/problem+json",
         Content::new(Some(Ref::from_schema_name("Problem"))),
     );
-    if status == 503 {
+    if status == 503 || status == 429 {
         response = response.header(
             "Retry-After",
             utoipa::openapi::header::Header::new(u32::schema()),
@@ -143,7 +154,7 @@ fn add_problems(document: &mut Document) {
         ];
         for operation in operations.into_iter().flatten() {
             let id = operation.operation_id.clone().unwrap_or_default();
-            for status in problems_of(&id).iter().chain([&500]) {
+            for status in problems_of(&id).iter().chain([&431, &500]) {
                 if let Some((_, name, _)) = PROBLEMS.iter().find(|(s, _, _)| s == status) {
                     operation.responses.responses.insert(
                         status.to_string(),

@@ -3,6 +3,7 @@
 
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 use crate::error::{Error, Result};
 use crate::store::DbConnection;
@@ -52,7 +53,16 @@ pub fn create(conn: &mut DbConnection, name: &str) -> Result<NewAccount> {
     Ok(NewAccount { account, api_key })
 }
 
-/// The account a key belongs to, if any.
+/// The account a key belongs to, if any. The key is looked up by its SHA-256, so how long the
+/// index takes to answer tells nothing about the key itself; the stored hash is then compared in
+/// constant time, so no answer depends on how much of a key was right.
 pub fn authenticate(conn: &mut DbConnection, api_key: &str) -> Result<Option<AccountRow>> {
-    Ok(accounts::find_by_key_hash(conn, &hash_key(api_key))?)
+    let hash = hash_key(api_key);
+    let found = accounts::find_by_key_hash(conn, &hash)?;
+    Ok(found.filter(|account| same_secret(&account.api_key_hash, &hash)))
+}
+
+/// Whether two secrets (or their hashes) are equal, in time that depends only on their lengths.
+pub fn same_secret(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
 }

@@ -108,7 +108,15 @@ pub fn spawn_app(backend: Backend) -> TestApp {
 
 /// Spawns the app with extra command-line settings (`--body-limit=100`).
 pub fn spawn_app_with(backend: Backend, flags: &[&str]) -> TestApp {
-    spawn(backend, flags, None)
+    spawn(backend, flags, None, |_| {})
+}
+
+/// Spawns the app with routes of the test's own.
+pub fn spawn_app_with_routes(
+    backend: Backend,
+    extra: fn(&mut actix_web::web::ServiceConfig),
+) -> TestApp {
+    spawn(backend, &[], None, extra)
 }
 
 /// Spawns the app on PostgreSQL reached through `proxy`, with a short wait for connections.
@@ -117,10 +125,16 @@ pub fn spawn_app_through(proxy: &crate::proxy::Proxy) -> TestApp {
         Backend::Postgres,
         &["--db-timeout-ms=1000"],
         Some(proxy.port),
+        |_| {},
     )
 }
 
-fn spawn(backend: Backend, flags: &[&str], via_port: Option<u16>) -> TestApp {
+fn spawn(
+    backend: Backend,
+    flags: &[&str],
+    via_port: Option<u16>,
+    extra: fn(&mut actix_web::web::ServiceConfig),
+) -> TestApp {
     let id = uuid::Uuid::new_v4().simple().to_string();
     let (scratch, database_url) = match backend {
         Backend::Sqlite => {
@@ -168,8 +182,8 @@ fn spawn(backend: Backend, flags: &[&str], via_port: Option<u16>) -> TestApp {
     let thread = std::thread::spawn(move || {
         let system = actix_web::rt::System::new();
         system.block_on(async move {
-            let server =
-                phase10::server::start(&config, listener, pool).expect("the server starts");
+            let server = phase10::server::start_with(&config, listener, pool, extra)
+                .expect("the server starts");
             sender.send(server.handle()).expect("the test waits");
             server.await.expect("the server runs");
         });
@@ -261,6 +275,11 @@ impl TestApp {
     pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
         let request = self.me().authorized(self.agent.get(self.url(path)));
         collect(with_headers(request, headers).call())
+    }
+
+    /// An OPTIONS request (a browser's CORS preflight) with these headers, without a key.
+    pub fn options_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        collect(with_headers(self.agent.options(self.url(path)), headers).call())
     }
 
     /// A DELETE with extra headers.

@@ -1,0 +1,170 @@
+//! Limits and guards: request rates, header size, JSON nesting, CORS, and panics.
+
+use serde_json::json;
+
+use crate::helpers::{Backend, spawn_app, spawn_app_with, spawn_app_with_routes};
+
+fn retry_after(reply: &crate::helpers::Reply) -> u64 {
+    reply
+        .header("retry-after")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("a Retry-After in seconds: {reply:?}"))
+}
+
+fn account_creation_is_limited_per_address(backend: Backend) {
+    let app = spawn_app_with(backend, &["--rate-limit-accounts=3"]);
+    let anonymous = app.with_key(None);
+    for n in 0..3 {
+        anonymous
+            .post("/v1/accounts", &json!({"name": format!("a{n}")}))
+            .expect(201);
+    }
+    let refused = anonymous.post("/v1/accounts", &json!({"name": "a4"}));
+    let wait = retry_after(&refused);
+    assert!((1..=21).contains(&wait), "{wait}");
+    refused.expect_problem(429, "rate_limited");
+    assert_eq!(app.row_counts()[0], 3);
+}
+
+fn writes_are_limited_and_reads_are_not(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--rate-limit-writes=3"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    app.turn(&game, 0, "").expect(201);
+    app.turn(&game, 1, "").expect(201);
+    let refused = app.turn(&game, 0, "");
+    assert!(retry_after(&refused) >= 1);
+    refused.expect_problem(429, "rate_limited");
+    assert_eq!(app.row_counts()[3], 2);
+    let id = game["id"].as_str().unwrap();
+    for _ in 0..10 {
+        app.get(&format!("/v1/games/{id}")).expect(200);
+    }
+    // Judging dice changes nothing, and is not a write.
+    let evaluate = json!({"phase": 1, "dice": crate::helpers::dice("8 8 8 10 W W")});
+    app.post("/v1/evaluate", &evaluate).expect(200);
+}
+
+fn headers_over_the_limit_get_431(backend: Backend) {
+    let app = spawn_app_with(backend, &["--header-limit=2048"]);
+    let big = "x".repeat(3000);
+    app.get_with("/v1/phases", &[("X-Filler", &big)])
+        .expect_problem(431, "headers_too_large");
+    app.get_with("/v1/phases", &[("X-Filler", "small")])
+        .expect(200);
+    // The default limit is 16 KiB.
+    let app = spawn_app(backend);
+    let big = "x".repeat(17 * 1024);
+    app.get_with("/v1/phases", &[("X-Filler", &big)])
+        .expect_problem(431, "headers_too_large");
+}
+
+fn deeply_nested_json_is_refused_before_it_is_parsed(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let counts = app.row_counts();
+    let deep = format!("{{\"name\": {}1{}}}", "[".repeat(40), "]".repeat(40));
+    let problem = app
+        .post_raw("/v1/games", "application/json", deep.as_bytes())
+        .expect_problem(400, "malformed_request");
+    assert!(
+        problem["detail"]
+            .as_str()
+            .unwrap()
+            .contains("nest deeper than 16")
+    );
+    assert_eq!(app.row_counts(), counts);
+}
+
+fn cors_is_closed_by_default(backend: Backend) {
+    let app = spawn_app(backend);
+    let origin = [("Origin", "https://app.example")];
+    let preflight = app.options_with(
+        "/v1/games",
+        &[
+            ("Origin", "https://app.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+    );
+    assert_eq!(preflight.header("access-control-allow-origin"), None);
+    let read = app.get_with("/v1/phases", &origin).expect(200);
+    assert_eq!(read.header("access-control-allow-origin"), None);
+}
+
+fn cors_lets_configured_origins_in(backend: Backend) {
+    let app = spawn_app_with(
+        backend,
+        &["--cors-origins=https://app.example,http://localhost:5173"],
+    );
+    let preflight = app.options_with(
+        "/v1/games",
+        &[
+            ("Origin", "https://app.example"),
+            ("Access-Control-Request-Method", "POST"),
+            (
+                "Access-Control-Request-Headers",
+                "authorization, content-type, idempotency-key, if-match",
+            ),
+        ],
+    );
+    assert!(preflight.status < 300, "{preflight:?}");
+    assert_eq!(
+        preflight.header("access-control-allow-origin"),
+        Some("https://app.example")
+    );
+    let allowed = preflight
+        .header("access-control-allow-headers")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    assert!(
+        allowed.contains("idempotency-key") && allowed.contains("if-match"),
+        "{allowed}"
+    );
+    let read = app
+        .get_with("/v1/phases", &[("Origin", "http://localhost:5173")])
+        .expect(200);
+    assert_eq!(
+        read.header("access-control-allow-origin"),
+        Some("http://localhost:5173")
+    );
+    let exposed = read
+        .header("access-control-expose-headers")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    assert!(
+        exposed.contains("etag") && exposed.contains("location"),
+        "{exposed}"
+    );
+    let stranger = app.get_with("/v1/phases", &[("Origin", "https://evil.example")]);
+    assert_eq!(stranger.header("access-control-allow-origin"), None);
+}
+
+fn panicking() -> actix_web::HttpResponse {
+    panic!("secret panic text at /home/build/src/lib.rs:1")
+}
+
+fn a_panicking_handler_is_a_500_problem_and_the_server_goes_on(backend: Backend) {
+    let app = spawn_app_with_routes(backend, |routes| {
+        routes.route(
+            "/test/panic",
+            actix_web::web::get().to(|| async { panicking() }),
+        );
+    });
+    for _ in 0..3 {
+        let reply = app.get("/test/panic");
+        assert!(!reply.text.contains("secret") && !reply.text.contains("/home"));
+        reply.expect_problem(500, "internal_error");
+        // One worker: the same one answers next.
+        app.get("/v1/phases").expect(200);
+    }
+}
+
+crate::on_both_backends!(
+    account_creation_is_limited_per_address,
+    writes_are_limited_and_reads_are_not,
+    headers_over_the_limit_get_431,
+    deeply_nested_json_is_refused_before_it_is_parsed,
+    cors_is_closed_by_default,
+    cors_lets_configured_origins_in,
+    a_panicking_handler_is_a_500_problem_and_the_server_goes_on,
+);
