@@ -260,41 +260,40 @@ class Check:
 
     def game(self, game_id, acks, sources):
         """`acks`: [(number, player, dice)] clients saw answered 201; `sources`: name -> the
-        stored turns as [(number, player, dice)], from the API and from the database."""
+        stored turns as [(number, player, dice)], from the API and from the database. Each
+        source is checked on its own, and they must agree."""
         self.acknowledged += len(acks)
-        rows_by_source = {}
+        acked = {(n, p, canonical(d)) for n, p, d in acks}
+        missing, duplicated, extra, seen = set(), 0, [], None
         for name, turns in sources.items():
             rows = sorted((n, p, canonical(d)) for n, p, d in turns)
-            rows_by_source[name] = rows
+            seen = rows if seen is None else seen
+            if rows != seen:
+                self.errors.append(f"game {game_id}: the API and the database disagree ({name})")
             numbers = [n for n, _, _ in rows]
             if numbers != list(range(1, len(rows) + 1)):
                 self.errors.append(f"{name}: game {game_id}: turn numbers not 1..{len(rows)}: {numbers}")
-        first, *others = rows_by_source.values()
-        for name, rows in list(rows_by_source.items())[1:]:
-            if rows != first:
-                self.errors.append(f"game {game_id}: the API and the database disagree ({name})")
-        stored = Counter(first)
-        intents = Counter(intent_of(json.loads(d)) for _, _, d in first)
-        duplicated = sum(c - 1 for c in intents.values())
-        if duplicated:
-            self.duplicated += duplicated
+            stored = Counter(rows)
+            for row in sorted(acked):
+                if stored[row] != 1:
+                    missing.add(row)
+                    self.errors.append(f"{name}: game {game_id}: acknowledged turn stored "
+                                       f"{stored[row]} times: {row}")
+            intents = Counter(intent_of(json.loads(d)) for _, _, d in rows)
             again = sorted(i for i, c in intents.items() if c > 1)
-            self.idempotency.append(f"game {game_id}: intents recorded more than once: {again}")
-        acked = set()
-        for number, player, dice in acks:
-            row = (number, player, canonical(dice))
-            acked.add(row)
-            if stored[row] == 1:
-                self.found += 1
-            else:
-                self.lost += 1
-                self.errors.append(f"game {game_id}: acknowledged turn {number} is not stored: {row}")
-        extra = [row for row in first if row not in acked]
+            if again:
+                self.idempotency.append(f"{name}: game {game_id}: intents recorded more than once: {again}")
+            duplicated = max(duplicated, sum(c - 1 for c in intents.values()))
+            extra = [n for n, p, d in rows if (n, p, d) not in acked]
+        if len(acked) != len(acks):
+            self.errors.append(f"game {game_id}: one turn acknowledged twice")
+        self.found += len(acked - missing)
+        self.lost += len(missing)
+        self.duplicated += duplicated
         if extra:
             self.unacknowledged += len(extra)
             self.idempotency.append(
-                f"game {game_id}: {len(extra)} turn(s) recorded that no client saw acknowledged: "
-                f"{[n for n, _, _ in extra]}"
+                f"game {game_id}: {len(extra)} turn(s) recorded that no client saw acknowledged: {extra}"
             )
 
     def ok(self, without_idempotency):
