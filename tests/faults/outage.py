@@ -147,6 +147,63 @@ def kind(answer):
     return "other"
 
 
+def outage(pg, load):
+    """Load, PostgreSQL stopped mid-load and started again: (down, up, first 2xx after up)."""
+    for thread in load.threads:
+        thread.start()
+    time.sleep(LOAD_BEFORE)
+    down = time.monotonic()
+    pg.stop_immediately()
+    time.sleep(OUTAGE)
+    pg.start()
+    while not pg.ready():
+        if time.monotonic() > down + OUTAGE + 60:
+            raise SystemExit("PostgreSQL did not come back")
+        time.sleep(0.05)
+    up = time.monotonic()
+    while load.first_ok_after(up) is None and time.monotonic() < up + RECOVERY_LIMIT:
+        time.sleep(0.05)
+    first_ok = load.first_ok_after(up)
+    time.sleep(LOAD_AFTER)
+    load.stop.set()
+    for thread in load.threads:
+        thread.join(timeout=90)
+        if thread.is_alive():
+            load.errors.append("a load thread hangs")
+    return down, up, first_ok
+
+
+def answers_errors(attempts, kinds, down, up):
+    """What is wrong with the answers: errors, max latency in ms."""
+    errors = []
+    for a, k in zip(attempts, kinds):
+        # A retried turn refused as not_your_turn is in load.surprises (needs idempotency).
+        if k == "other" or (k == "refused" and a.code != "not_your_turn"):
+            errors.append(f"{a.path}: {a}")
+    slowest = max(attempts, key=lambda a: a.seconds)
+    if slowest.seconds * 1000 > DB_TIMEOUT_MS + SLACK_MS:
+        errors.append(f"a request took {slowest.seconds * 1000:.0f} ms: {slowest.path}: {slowest}")
+    if not any(a.status == 503 for a in attempts if a.ended > down and a.started < up):
+        errors.append("no 503 during the outage: did the database really go away?")
+    return errors, slowest.seconds * 1000
+
+
+def check_turns(pg, port, games, load):
+    """Every game replays, and every acknowledged turn is stored once (API and database)."""
+    check, stored = f.Check(), {}
+    for line in pg.psql("SELECT game_id, number, player_id, dice FROM turns", "phase10").splitlines():
+        game_id, number, player, dice = line.split("\t")
+        stored.setdefault(game_id, []).append((int(number), player, json.loads(dice)))
+    for api_key, game in games:
+        answer = f.get(port, f"/v1/games/{game['id']}", api_key)
+        if answer.status != 200:
+            check.errors.append(f"GET game {game['id']}: {answer}")
+        sources = {"api": f.http_turns(port, api_key, game["id"]), "database": stored.get(game["id"], [])}
+        check.game(game["id"], load.acks[game["id"]], sources)
+    check.idempotency += [f"refused: {s}" for s in load.surprises]
+    return check
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--without-idempotency", action="store_true")
@@ -161,6 +218,7 @@ def main():
     url = f"postgres://postgres@127.0.0.1:{pg.port}/phase10"
     server = f.Server(url, f.free_port(), work / "server.log", DB_TIMEOUT_MS=str(DB_TIMEOUT_MS))
     check, errors, load = f.Check(), [], None
+    attempts, kinds, max_latency, recovery_ms, timeline = [], [], 0, None, ""
     try:
         pg.init()
         pg.start()
@@ -168,62 +226,20 @@ def main():
         server.start()
         games = f.setup_games(server.port, WRITERS, lambda i: 2)
         load = Load(server.port, games)
-        for thread in load.threads:
-            thread.start()
-        time.sleep(LOAD_BEFORE)
-        down = time.monotonic()
-        pg.stop_immediately()
-        time.sleep(OUTAGE)
-        pg.start()
-        while not pg.ready():
-            time.sleep(0.05)
-        up = time.monotonic()
-        while load.first_ok_after(up) is None and time.monotonic() < up + RECOVERY_LIMIT:
-            time.sleep(0.05)
-        first_ok = load.first_ok_after(up)
-        time.sleep(LOAD_AFTER)
-        load.stop.set()
-        for thread in load.threads:
-            thread.join(timeout=90)
-            if thread.is_alive():
-                errors.append("a load thread hangs")
-
+        down, up, first_ok = outage(pg, load)
         attempts = list(load.attempts)
         kinds = [kind(a) for a in attempts]
-        during = [a for a in attempts if a.ended > down and a.started < up]
-        for a, k in zip(attempts, kinds):
-            # A retried turn refused as not_your_turn is in load.surprises (needs idempotency).
-            if k == "other" or (k == "refused" and a.code != "not_your_turn"):
-                errors.append(f"{a.path}: {a}")
-        max_latency = max(a.seconds for a in attempts) * 1000
-        if max_latency > DB_TIMEOUT_MS + SLACK_MS:
-            slow = max(attempts, key=lambda a: a.seconds)
-            errors.append(f"a request took {max_latency:.0f} ms: {slow.path}: {slow}")
-        if not any(a.status == 503 for a in during):
-            errors.append("no 503 during the outage: did the database really go away?")
+        errors, max_latency = answers_errors(attempts, kinds, down, up)
         if first_ok is None:
             errors.append(f"no 2xx within {RECOVERY_LIMIT} s of pg_isready")
-            recovery_ms = None
         else:
             recovery_ms = round((first_ok - up) * 1000)
+        timeline = f"PostgreSQL down for {(up - down) * 1000:.0f} ms (stop to pg_isready)"
         errors += load.errors
-
-        stored = {}
-        for line in pg.psql("SELECT game_id, number, player_id, dice FROM turns", "phase10").splitlines():
-            game_id, number, player, dice = line.split("\t")
-            stored.setdefault(game_id, []).append((int(number), player, json.loads(dice)))
-        for api_key, game in games:
-            answer = f.get(server.port, f"/v1/games/{game['id']}", api_key)
-            if answer.status != 200:
-                errors.append(f"GET game {game['id']}: {answer}")
-            sources = {"api": f.http_turns(server.port, api_key, game["id"]),
-                       "database": stored.get(game["id"], [])}
-            check.game(game["id"], load.acks[game["id"]], sources)
-        check.idempotency += [f"refused: {s}" for s in load.surprises]
+        check = check_turns(pg, server.port, games, load)
         errors += [f"server log: {line}" for line in server.log_lines("internal error", "panicked")[:10]]
     except SystemExit as stop:
         errors.append(str(stop))
-        attempts, kinds, max_latency, recovery_ms = [], [], 0, None
     finally:
         if load:
             load.stop.set()
@@ -233,10 +249,9 @@ def main():
     print(
         f"outage: requests={len(attempts)} ok={kinds.count('ok')} 503={kinds.count('503')} "
         f"in_flight={kinds.count('in_flight')} refused={kinds.count('refused')} "
-        f"other={kinds.count('other')} "
-        f"max_latency_ms={max_latency:.0f} recovery_ms={recovery_ms}"
+        f"other={kinds.count('other')} max_latency_ms={max_latency:.0f} recovery_ms={recovery_ms}"
     )
-    print(f"  turns: acknowledged={check.acknowledged} found={check.found} "
+    print(f"  {timeline}; turns: acknowledged={check.acknowledged} found={check.found} "
           f"duplicated={check.duplicated} lost={check.lost} unacknowledged={check.unacknowledged}")
     for error in errors[:20]:
         print(f"  FAIL {error}")
