@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Crash test: the server is killed with SIGKILL under load and started again, several times, on
+SQLite and then on PostgreSQL. Clients play their own games in turn order and send each turn
+with a fresh Idempotency-Key, sending the same request with the same key again on no answer,
+503 or 409 idempotency_key_in_flight until a definitive answer. Then every turn a client saw
+answered 201 must be stored exactly once (through the API and in the database), no turn twice,
+turn numbers 1..n, and every game must replay (GET answers 200).
+
+    python3 tests/faults/crash.py [--without-idempotency] [--backend sqlite|postgres]
+
+Needs target/debug/phase10 and, for PostgreSQL, a server on PGHOST:PGPORT (127.0.0.1:5432)
+where the user postgres may create databases. --without-idempotency reports, without failing,
+what only the Idempotency-Key feature can prevent (duplicate or unacknowledged turns).
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import faultlib as f
+
+GAMES = 16  # one client thread each
+MIN_TURNS = 30  # acknowledged per game, and the clients go on until the last restart is over
+KILLS = 3
+FIRST_KILL_AFTER = 2.0  # seconds of load
+THINK = 0.01  # seconds between a client's turns
+
+
+def seats(i):
+    return 1 if i % 4 == 3 else 2 + i % 2  # solitaire games too: there turn order stops no replay
+
+
+class Client(threading.Thread):
+    """Plays one game's turns, in turn order, until told to finish and MIN_TURNS are in."""
+
+    def __init__(self, server, api_key, game, kills_done):
+        super().__init__(daemon=True)
+        self.server, self.api_key, self.game, self.kills_done = server, api_key, game, kills_done
+        self.acks, self.surprises, self.errors, self.replayed = [], [], [], 0
+
+    def run(self):
+        game_id = self.game["id"]
+        current, intent = self.game["current_player_id"], 0
+        deadline = time.monotonic() + 120
+        while not (self.kills_done.is_set() and len(self.acks) >= MIN_TURNS):
+            if time.monotonic() > deadline:
+                self.errors.append("still playing after 120 s")
+                return
+            intent += 1
+            sent = {"player_id": current, "dice": f.dice_for(intent)}
+            answer = f.post(self.server.port, f"/v1/games/{game_id}/turns", sent, self.api_key)
+            if answer.status == 201:
+                turn = answer.json
+                if (turn["player_id"], turn["dice"]) != (sent["player_id"], sent["dice"]):
+                    self.errors.append(f"intent {intent}: the 201 is not the turn sent: {answer}")
+                self.acks.append((turn["number"], sent["player_id"], sent["dice"]))
+                self.replayed += answer.header("Idempotent-Replayed") == "true"
+                current = turn["game"]["current_player_id"]
+            elif answer.gave_up or answer.status is None or answer.status >= 500:
+                self.errors.append(f"intent {intent}: no definitive answer: {answer}")
+                return
+            else:
+                # Without idempotency, a retry of a turn that was recorded is refused (409
+                # not_your_turn): the intent's outcome is unknown. Read where the game is.
+                self.surprises.append(f"intent {intent}, attempt {answer.attempts}: {answer}")
+                state = f.get(self.server.port, f"/v1/games/{game_id}", self.api_key)
+                if state.status != 200:
+                    self.errors.append(f"reading the game after a surprise: {state}")
+                    return
+                current = state.json["current_player_id"]
+            time.sleep(THINK)
+
+
+def postgres_admin(sql, database="postgres"):
+    host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
+    command = [str(f.PG_BIN / "psql"), "-XAtq", "-h", host, "-p", port, "-U", "postgres", "-d", database]
+    done = subprocess.run(command + ["-F", "\t", "-c", sql], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"psql failed on {sql!r}: {done.stderr.strip()}")
+    return done.stdout
+
+
+def stored_turns_sqlite(path):
+    with sqlite3.connect(path) as db:
+        return db.execute("SELECT game_id, number, player_id, dice FROM turns").fetchall()
+
+
+def stored_turns_postgres(database):
+    out = postgres_admin("SELECT game_id, number, player_id, dice FROM turns", database)
+    return [tuple(line.split("\t")) for line in out.splitlines() if line]
+
+
+def run(backend, work, without_idempotency):
+    if backend == "sqlite":
+        url = str(work / "crash.sqlite")
+        stored = lambda: stored_turns_sqlite(url)  # noqa: E731
+        drop = lambda: None  # noqa: E731
+    else:
+        database = f"phase10_crash_{os.getpid()}"
+        postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        postgres_admin(f"CREATE DATABASE {database}")
+        host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
+        url = f"postgres://postgres@{host}:{port}/{database}"
+        stored = lambda: stored_turns_postgres(database)  # noqa: E731
+        drop = lambda: postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")  # noqa: E731
+
+    server = f.Server(url, f.free_port(), work / f"server-{backend}.log")
+    check, kills = f.Check(), 0
+    try:
+        server.start()
+        games = f.setup_games(server.port, GAMES, seats)
+        kills_done = threading.Event()
+        clients = [Client(server, key, game, kills_done) for key, game in games]
+        for client in clients:
+            client.start()
+        time.sleep(FIRST_KILL_AFTER)
+        for _ in range(KILLS):
+            server.kill9()
+            kills += 1
+            time.sleep(0.3)
+            server.start()
+            time.sleep(1.0 + random.random())  # load again before the next kill, or the end
+        kills_done.set()
+        for client in clients:
+            client.join(timeout=150)
+            if client.is_alive():
+                check.errors.append(f"client of game {client.game['id']} hangs")
+
+        # Every game replays, and its turns are the same through the API and in the database.
+        rows = {}
+        for game_id, number, player, dice in stored():
+            rows.setdefault(game_id, []).append((int(number), player, json.loads(dice)))
+        for client in clients:
+            game_id = client.game["id"]
+            answer = f.get(server.port, f"/v1/games/{game_id}", client.api_key)
+            if answer.status != 200:
+                check.errors.append(f"GET game {game_id}: {answer}")
+            check.errors += [f"game {game_id}: {e}" for e in client.errors]
+            check.idempotency += [f"game {game_id}: refused: {s}" for s in client.surprises]
+            sources = {
+                "api": f.http_turns(server.port, client.api_key, game_id),
+                "database": rows.get(game_id, []),
+            }
+            check.game(game_id, client.acks, sources)
+        internal = server.log_lines("internal error", "panicked")
+        check.errors += [f"server log: {line}" for line in internal[:10]]
+        replayed = sum(c.replayed for c in clients)
+    finally:
+        server.stop()
+        drop()
+
+    print(
+        f"crash {backend}: acknowledged={check.acknowledged} found={check.found} "
+        f"duplicated={check.duplicated} lost={check.lost} kills={kills}"
+    )
+    print(f"  replayed answers (Idempotent-Replayed: true): {replayed}; "
+          f"recorded but never acknowledged: {check.unacknowledged}")
+    check.report(without_idempotency)
+    return check.ok(without_idempotency)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--backend", choices=["sqlite", "postgres"], action="append")
+    parser.add_argument("--without-idempotency", action="store_true")
+    args = parser.parse_args()
+    if not f.BINARY.exists():
+        raise SystemExit(f"{f.BINARY} is missing: cargo build --locked")
+    work = Path(tempfile.mkdtemp(prefix="phase10-crash-"))
+    ok = True
+    try:
+        for backend in args.backend or ["sqlite", "postgres"]:
+            ok = run(backend, work, args.without_idempotency) and ok
+    except SystemExit as stop:  # the run could not go on: say why, keep the logs
+        print(f"crash: {stop}")
+        ok = False
+    if ok:
+        shutil.rmtree(work)
+    else:
+        print(f"crash: FAILED; server logs kept in {work}")
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
