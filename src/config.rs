@@ -38,6 +38,16 @@ pub struct Config {
     #[arg(long, env = "DB_TIMEOUT_MS", default_value_t = 3000, global = true)]
     pub db_timeout_ms: u64,
 
+    /// How long a request's database work may take before it is answered 503, in milliseconds
+    /// (a database that stops answering without closing its connections).
+    #[arg(
+        long,
+        env = "QUERY_TIMEOUT_MS",
+        default_value_t = 10_000,
+        global = true
+    )]
+    pub query_timeout_ms: u64,
+
     /// HTTP worker threads (0: one per core).
     #[arg(long, env = "WORKERS", default_value_t = 0, global = true)]
     pub workers: usize,

@@ -66,7 +66,11 @@ pub fn start_with(
     let keys = config.key_policy();
     purge_keys_now_and_then(pool.clone(), keys);
     let parts = AppParts {
-        state: web::Data::new(AppState { pool, keys }),
+        state: web::Data::new(AppState {
+            pool,
+            keys,
+            deadline: Duration::from_millis(config.query_timeout_ms),
+        }),
         openapi: web::Data::new(OpenApiJson(document_json())),
         rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
         body_limit: config.body_limit,

@@ -19,6 +19,8 @@ pub mod scoresheet;
 pub mod turns;
 pub mod views;
 
+use std::time::Duration;
+
 use actix_web::{HttpResponse, web};
 use utoipa_actix_web::scope;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -57,26 +59,36 @@ pub struct TurnPath {
 pub struct AppState {
     pub pool: Pool,
     pub keys: KeyPolicy,
+    /// How long a request's database work may take before it is answered 503.
+    pub deadline: Duration,
 }
 
 impl AppState {
-    /// Runs database work on the blocking thread pool, never on an async worker.
+    /// Runs database work on the blocking thread pool, never on an async worker. Work that
+    /// overruns the deadline (a database that stopped answering without closing its
+    /// connections) is answered 503 and left to finish or fail on its own: a write it was doing
+    /// may still land, which a retry with the same `Idempotency-Key` finds.
     pub async fn db<T, F>(&self, work: F) -> Result<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut DbConnection) -> Result<T> + Send + 'static,
     {
         let pool = self.pool.clone();
-        web::block(move || {
+        let blocking = web::block(move || {
             let mut conn = pool.get()?;
             let result = work(&mut conn);
             if matches!(result, Err(Error::Unavailable | Error::Internal(_))) {
                 crate::store::discard_connection();
             }
             result
-        })
-        .await
-        .map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?
+        });
+        match actix_web::rt::time::timeout(self.deadline, blocking).await {
+            Ok(done) => done.map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?,
+            Err(_) => {
+                tracing::warn!(deadline = ?self.deadline, "database work overran its deadline");
+                Err(Error::Unavailable)
+            }
+        }
     }
 
     /// Like `db`, for the account whose key the caller sent: the key is checked on the same

@@ -119,11 +119,12 @@ pub fn spawn_app_with_routes(
     spawn(backend, &[], None, extra)
 }
 
-/// Spawns the app on PostgreSQL reached through `proxy`, with a short wait for connections.
+/// Spawns the app on PostgreSQL reached through `proxy`, with short waits for connections and
+/// for the database's answers.
 pub fn spawn_app_through(proxy: &crate::proxy::Proxy) -> TestApp {
     spawn(
         Backend::Postgres,
-        &["--db-timeout-ms=1000"],
+        &["--db-timeout-ms=1000", "--query-timeout-ms=1500"],
         Some(proxy.port),
         |_| {},
     )

@@ -1,7 +1,7 @@
 //! A TCP proxy in front of PostgreSQL that a test can cut and restore, to play a database outage
 //! without stopping the shared server.
 
-use std::io;
+use std::io::{Read, Write};
 use std::net::{Shutdown, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -13,6 +13,8 @@ pub struct Proxy {
 
 struct Shared {
     up: AtomicBool,
+    /// Bytes are held, not forwarded: a database that stopped answering.
+    frozen: AtomicBool,
     open: Mutex<Vec<TcpStream>>,
 }
 
@@ -26,6 +28,7 @@ impl Proxy {
         let port = listener.local_addr().expect("an address").port();
         let shared = Arc::new(Shared {
             up: AtomicBool::new(true),
+            frozen: AtomicBool::new(false),
             open: Mutex::new(Vec::new()),
         });
         let accepting = Arc::clone(&shared);
@@ -45,8 +48,8 @@ impl Proxy {
                     open.extend(client.try_clone().ok());
                     open.extend(server.try_clone().ok());
                 }
-                pipe(client, server_copy);
-                pipe(server, client_copy);
+                pipe(client, server_copy, Arc::clone(&accepting));
+                pipe(server, client_copy, Arc::clone(&accepting));
             }
         });
         Proxy { port, shared }
@@ -66,11 +69,32 @@ impl Proxy {
     pub fn restore(&self) {
         self.shared.up.store(true, Ordering::SeqCst);
     }
+
+    /// The database stops answering, its connections left open.
+    pub fn freeze(&self) {
+        self.shared.frozen.store(true, Ordering::SeqCst);
+    }
+
+    /// The database answers again, everything held delivered.
+    pub fn thaw(&self) {
+        self.shared.frozen.store(false, Ordering::SeqCst);
+    }
 }
 
-fn pipe(mut from: TcpStream, mut to: TcpStream) {
+fn pipe(mut from: TcpStream, mut to: TcpStream, shared: Arc<Shared>) {
     std::thread::spawn(move || {
-        let _ = io::copy(&mut from, &mut to);
+        let mut buffer = [0u8; 16 * 1024];
+        while let Ok(read) = from.read(&mut buffer) {
+            if read == 0 {
+                break;
+            }
+            while shared.frozen.load(Ordering::SeqCst) {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            if to.write_all(&buffer[..read]).is_err() {
+                break;
+            }
+        }
         let _ = to.shutdown(Shutdown::Both);
     });
 }

@@ -72,3 +72,52 @@ fn readiness_follows_the_database_down_and_back_up() {
     }
     app.get("/v1/games").expect(200);
 }
+
+/// PostgreSQL stops answering without closing its connections: requests are answered 503 at
+/// the deadline instead of hanging, and the service serves again once it answers.
+#[test]
+fn a_database_that_stops_answering_is_a_503_at_the_deadline() {
+    let proxy = Proxy::to_postgres();
+    let mut app = crate::helpers::spawn_app_through(&proxy);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], serde_json::json!({}));
+
+    proxy.freeze();
+    let path = format!("/v1/games/{}/turns", game["id"].as_str().unwrap());
+    let body = serde_json::json!({"player_id": game["players"][0]["id"]});
+    let key = [("Idempotency-Key", "held-in-the-freeze")];
+    let started = std::time::Instant::now();
+    let stuck = app.post_with(&path, &body, &key);
+    let waited = started.elapsed();
+    assert_eq!(stuck.header("retry-after"), Some("2"));
+    stuck.expect_problem(503, "database_unavailable");
+    assert!(waited < std::time::Duration::from_secs(5), "{waited:?}");
+    app.get("/readyz")
+        .expect_problem(503, "database_unavailable");
+
+    proxy.thaw();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while app.get("/readyz").status != 200 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "readyz did not recover"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    // The turn held in the freeze may have landed after all: the same request with the same key
+    // gets its answer (stored, or fresh), and the turn is there once.
+    let retried = loop {
+        let reply = app.post_with(&path, &body, &key);
+        if reply.status != 409 {
+            break reply;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still in flight: {reply:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert_eq!(retried.expect(201).json()["number"], 1);
+    let turns = app.get(&path).expect(200).json();
+    assert_eq!(turns["items"].as_array().unwrap().len(), 1);
+}
