@@ -2,6 +2,7 @@
 //! dice, phases and scores is a call into this module.
 
 pub mod dice;
+pub mod digital;
 pub mod evaluate;
 pub mod game;
 pub mod layout;

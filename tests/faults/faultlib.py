@@ -258,8 +258,7 @@ class Check:
     def __init__(self):
         self.acknowledged = self.found = self.duplicated = self.lost = 0
         self.unacknowledged = 0  # recorded, but no client ever saw its 201
-        self.errors = []  # always fatal
-        self.idempotency = []  # fatal unless --without-idempotency
+        self.errors = []  # every one fatal
 
     def game(self, game_id, acks, sources):
         """`acks`: [(number, player, dice)] clients saw answered 201; `sources`: name -> the
@@ -285,7 +284,7 @@ class Check:
             intents = Counter(intent_of(json.loads(d)) for _, _, d in rows)
             again = sorted(i for i, c in intents.items() if c > 1)
             if again:
-                self.idempotency.append(f"{name}: game {game_id}: intents recorded more than once: {again}")
+                self.errors.append(f"{name}: game {game_id}: intents recorded more than once: {again}")
             duplicated = max(duplicated, sum(c - 1 for c in intents.values()))
             extra = [n for n, p, d in rows if (n, p, d) not in acked]
         if len(acked) != len(acks):
@@ -295,17 +294,15 @@ class Check:
         self.duplicated += duplicated
         if extra:
             self.unacknowledged += len(extra)
-            self.idempotency.append(
+            self.errors.append(
                 f"game {game_id}: {len(extra)} turn(s) recorded that no client saw acknowledged: {extra}"
             )
 
-    def ok(self, without_idempotency):
-        return not self.errors and (without_idempotency or not self.idempotency)
+    def ok(self):
+        return not self.errors
 
-    def report(self, without_idempotency, most=10):
-        label = "needs idempotency:" if without_idempotency else "FAIL"
-        for prefix, lines in (("FAIL", self.errors), (label, self.idempotency)):
-            for line in lines[:most]:
-                print(f"  {prefix} {line}")
-            if len(lines) > most:
-                print(f"  {prefix} … and {len(lines) - most} more")
+    def report(self, most=10):
+        for line in self.errors[:most]:
+            print(f"  FAIL {line}")
+        if len(self.errors) > most:
+            print(f"  FAIL … and {len(self.errors) - most} more")
