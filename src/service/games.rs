@@ -1,9 +1,8 @@
 //! Creating, reading, listing and deleting games.
 
-use rand::Rng;
-
 use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
 use super::replay::{GameState, replay};
+use super::roller::DiceRoller;
 use super::{VersionCheck, check_version};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::game::{MAX_PLAYERS, Status};
@@ -75,8 +74,8 @@ fn seat(names: Vec<String>, mode: Mode) -> Vec<(String, Option<Vec<u8>>)> {
     match mode {
         Mode::Tabletop => names.into_iter().map(|n| (n, None)).collect(),
         Mode::Digital => {
-            let mut rng = rand::rng();
-            let order = roll_for_order(names.len(), || rng.random_range(5..=10));
+            let mut dice = DiceRoller::secure();
+            let order = roll_for_order(names.len(), || dice.high_die());
             order
                 .seating
                 .iter()

@@ -7,6 +7,7 @@ pub mod games;
 pub mod idempotency;
 pub mod names;
 pub mod replay;
+pub mod roller;
 pub mod turns;
 
 use chrono::{NaiveDateTime, Timelike, Utc};

@@ -1,0 +1,105 @@
+//! The server's dice. In production every face comes from the thread's cryptographically secure
+//! generator (ChaCha, seeded and reseeded from the operating system); only this module's tests
+//! can make a roller from a seed.
+
+use rand::Rng;
+#[cfg(test)]
+use rand::SeedableRng;
+
+use crate::rules::DieId;
+
+enum Source {
+    Secure,
+    #[cfg(test)]
+    Seeded(rand::rngs::StdRng),
+}
+
+/// Rolls one die at a time: a face index, 0 to 5, uniformly.
+pub struct DiceRoller(Source);
+
+impl DiceRoller {
+    pub fn secure() -> DiceRoller {
+        DiceRoller(Source::Secure)
+    }
+
+    /// Repeatable dice, for tests of the dice themselves.
+    #[cfg(test)]
+    pub fn seeded(seed: u64) -> DiceRoller {
+        DiceRoller(Source::Seeded(rand::rngs::StdRng::seed_from_u64(seed)))
+    }
+
+    /// The face `die` comes up on.
+    pub fn face(&mut self, _die: DieId) -> usize {
+        match &mut self.0 {
+            Source::Secure => rand::rng().random_range(0..6),
+            #[cfg(test)]
+            Source::Seeded(rng) => rng.random_range(0..6),
+        }
+    }
+
+    /// A high die for the order roll-off: 5 to 10.
+    pub fn high_die(&mut self) -> u8 {
+        let face = u8::try_from(self.face(DieId::ALL[9])).unwrap_or(0);
+        5 + face
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::DiceLayout;
+    use crate::rules::digital::Rolls;
+
+    /// Chi-square over six faces (five degrees of freedom) above which uniform dice are refused
+    /// at the 0.1 % level.
+    const CRITICAL: f64 = 20.515;
+    const ROLLS: usize = 60_000;
+
+    fn chi_square(counts: &[usize; 6], total: usize) -> f64 {
+        let expected = total as f64 / 6.0;
+        counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum()
+    }
+
+    #[test]
+    fn every_die_comes_up_uniformly_over_its_six_faces() {
+        let mut roller = DiceRoller::seeded(0x5eed_d1ce);
+        let mut counts = [[0usize; 6]; 10];
+        for _ in 0..ROLLS {
+            let rolls = Rolls::start(DiceLayout::Standard, |die| roller.face(die));
+            for (i, rolled) in rolls.last().iter().enumerate() {
+                // The six faces of each standard die are all different, so a face names its side.
+                let faces = DiceLayout::Standard.faces(rolled.id);
+                counts[i][faces.iter().position(|f| *f == rolled.face).unwrap()] += 1;
+            }
+        }
+        for (i, die_counts) in counts.iter().enumerate() {
+            let chi = chi_square(die_counts, ROLLS);
+            assert!(
+                chi < CRITICAL,
+                "{}: chi-square {chi:.2}, counts {die_counts:?}",
+                DieId::ALL[i]
+            );
+        }
+    }
+
+    #[test]
+    fn the_test_would_refuse_loaded_dice() {
+        let mut loaded = [10_000usize; 6];
+        loaded[0] += 400;
+        loaded[5] -= 400;
+        assert!(chi_square(&loaded, ROLLS) > CRITICAL);
+    }
+
+    #[test]
+    fn the_secure_roller_gives_every_face() {
+        let mut roller = DiceRoller::secure();
+        let mut seen = [false; 6];
+        for _ in 0..1_000 {
+            seen[roller.face(DieId::ALL[0])] = true;
+        }
+        assert_eq!(seen, [true; 6]);
+    }
+}
