@@ -11,7 +11,7 @@ use crate::rules::DieId;
 enum Source {
     Secure,
     #[cfg(test)]
-    Seeded(rand::rngs::StdRng),
+    Seeded(Box<rand::rngs::StdRng>),
 }
 
 /// Rolls one die at a time: a face index, 0 to 5, uniformly.
@@ -25,7 +25,9 @@ impl DiceRoller {
     /// Repeatable dice, for tests of the dice themselves.
     #[cfg(test)]
     pub fn seeded(seed: u64) -> DiceRoller {
-        DiceRoller(Source::Seeded(rand::rngs::StdRng::seed_from_u64(seed)))
+        DiceRoller(Source::Seeded(Box::new(rand::rngs::StdRng::seed_from_u64(
+            seed,
+        ))))
     }
 
     /// The face `die` comes up on.
