@@ -53,9 +53,7 @@ pub fn app(
                     .finish()
             }),
         )
-        .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(error::Error::NotFound("resource"))
-        }))
+        .default_service(web::to(api::middleware::unrouted))
         .wrap(api::middleware::problems())
         .wrap(api::middleware::RequestIdHeader)
         .wrap(TracingLogger::default())

@@ -7,7 +7,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers};
-use actix_web::{HttpMessage, ResponseError};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
 use futures_util::future::LocalBoxFuture;
 use tracing_actix_web::RequestId;
 
@@ -45,6 +45,18 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
         Ok(ErrorHandlerResponse::Response(
             problem.map_into_right_body(),
         ))
+    })
+}
+
+/// Answers a request that no route took: 405 with `Allow` when its path is one of the API's (with
+/// other methods), 404 otherwise.
+pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
+    Err(match super::openapi::allowed_methods(request.path()) {
+        Some(allow) => Error::MethodNotAllowed {
+            method: request.method().to_string(),
+            allow: allow.to_string(),
+        },
+        None => Error::NotFound("resource"),
     })
 }
 

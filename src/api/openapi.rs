@@ -1,6 +1,8 @@
 //! The OpenAPI 3.1 document, generated from the handlers and types, served at `/openapi.json`
 //! and committed at `openapi/openapi.json`; and the interactive docs at `/docs`.
 
+use std::sync::LazyLock;
+
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::Ref;
@@ -160,6 +162,51 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     document
+}
+
+/// The document's paths, as segments (`None` for a `{parameter}`), each with its methods.
+static ROUTES: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
+    document()
+        .paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let segments = path
+                .split('/')
+                .map(|s| (!s.starts_with('{')).then(|| s.to_string()))
+                .collect();
+            let methods = [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("PATCH", &item.patch),
+                ("DELETE", &item.delete),
+            ];
+            let allow = methods
+                .iter()
+                .filter(|(_, operation)| operation.is_some())
+                .map(|(method, _)| *method)
+                .collect::<Vec<_>>()
+                .join(", ");
+            (segments, allow)
+        })
+        .collect()
+});
+
+/// The methods the document has for `path` (`GET, DELETE`), if it is one of its paths.
+pub fn allowed_methods(path: &str) -> Option<&'static str> {
+    let segments: Vec<&str> = path.split('/').collect();
+    ROUTES.iter().find_map(|(route, allow)| {
+        let matches = route.len() == segments.len()
+            && route
+                .iter()
+                .zip(&segments)
+                .all(|(part, segment)| match part {
+                    Some(literal) => literal == segment,
+                    None => !segment.is_empty(),
+                });
+        matches.then_some(allow.as_str())
+    })
 }
 
 /// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.
