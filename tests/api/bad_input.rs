@@ -312,7 +312,28 @@ fn an_oversized_body_is_413(backend: Backend) {
     );
 }
 
+/// A game id is a UUID; anything else names no game, even text PostgreSQL would refuse.
+fn a_game_id_that_is_not_a_uuid_is_404(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    for id in ["not-a-uuid", "%00", "a%00b"] {
+        app.get(&format!("/v1/games/{id}"))
+            .expect_problem(404, "not_found");
+        app.get(&format!("/v1/games/{id}/scoresheet"))
+            .expect_problem(404, "not_found");
+        app.get(&format!("/v1/games/{id}/turns/1"))
+            .expect_problem(404, "not_found");
+        refused_json(
+            &app,
+            &format!("/v1/games/{id}/turns"),
+            &bo_turn(&game, json!([])),
+            404,
+            "not_found",
+        );
+    }
+}
+
 crate::on_both_backends!(
+    a_game_id_that_is_not_a_uuid_is_404,
     malformed_json_is_400,
     a_wrong_type_is_400,
     a_wrong_content_type_is_415,
