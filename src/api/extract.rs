@@ -51,6 +51,33 @@ fn classify(path: String, error: &serde_json::Error) -> Error {
     }
 }
 
+/// The path of the first string in the body that holds a NUL, if any. JSON can only carry one as
+/// `\u0000`, so only a body with that in it is looked at again.
+fn nul_in_text(body: &[u8]) -> Option<String> {
+    fn find(value: &serde_json::Value, path: String) -> Option<String> {
+        match value {
+            serde_json::Value::String(text) => text.contains('\0').then_some(path),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, item)| find(item, format!("{path}[{i}]"))),
+            serde_json::Value::Object(fields) => fields.iter().find_map(|(name, field)| {
+                let path = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{path}.{name}")
+                };
+                find(field, path)
+            }),
+            _ => None,
+        }
+    }
+    if !body.windows(6).any(|w| w == b"\\u0000") {
+        return None;
+    }
+    find(&serde_json::from_slice(body).ok()?, String::new())
+}
+
 fn is_json(req: &HttpRequest) -> bool {
     let Some(Ok(value)) = req.headers().get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
         return false;
@@ -102,6 +129,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             reader
                 .end()
                 .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
+            // No text may hold a NUL: PostgreSQL cannot store one.
+            if let Some(path) = nul_in_text(&body) {
+                return Err(Error::invalid_field(
+                    "invalid_value",
+                    path,
+                    "text cannot contain the NUL character (U+0000)",
+                ));
+            }
             Ok(JsonBody(value))
         })
     }

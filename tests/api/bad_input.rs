@@ -332,7 +332,34 @@ fn a_game_id_that_is_not_a_uuid_is_404(backend: Backend) {
     }
 }
 
+/// No text can hold a NUL (PostgreSQL cannot store one); the text `\u0000` itself is fine.
+fn a_nul_in_text_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let problem = refused_json(
+        &app,
+        "/v1/accounts",
+        br#"{"name": "Ann\u0000"}"#,
+        422,
+        "invalid_value",
+    );
+    assert_eq!(problem["errors"][0]["field"], "name");
+    let problem = refused_json(
+        &app,
+        "/v1/games",
+        br#"{"players": [{"name": "Ann"}, {"name": "\u0000Bo"}]}"#,
+        422,
+        "invalid_value",
+    );
+    assert_eq!(problem["errors"][0]["field"], "players[1].name");
+    let account = app
+        .post("/v1/accounts", &json!({"name": "back\\u0000slash"}))
+        .expect(201)
+        .json();
+    assert_eq!(account["name"], "back\\u0000slash");
+}
+
 crate::on_both_backends!(
+    a_nul_in_text_is_422,
     a_game_id_that_is_not_a_uuid_is_404,
     malformed_json_is_400,
     a_wrong_type_is_400,
