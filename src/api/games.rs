@@ -44,6 +44,7 @@ pub struct CreateGame {
 pub struct GamePage {
     pub items: Vec<GameView>,
     /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
     pub next_cursor: Option<String>,
 }
 
@@ -57,6 +58,8 @@ pub struct ListGames {
     /// 1 to 100; 20 by default.
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `decode_cursor` takes.
+    #[param(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
     pub cursor: Option<String>,
 }
 
@@ -79,7 +82,8 @@ fn bad_cursor() -> Error {
     Error::Malformed("cursor is not one this server gave out".into())
 }
 
-/// A games cursor is the creation time (microseconds) and id of the last game of a page.
+/// A games cursor is the creation time (microseconds) and id of the last game of a page, as
+/// `{micros}.{id}` in lowercase hex.
 fn encode_cursor(after: &GamesAfter) -> String {
     let text = format!(
         "{}.{}",
@@ -90,6 +94,10 @@ fn encode_cursor(after: &GamesAfter) -> String {
 }
 
 fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
+    let lower_hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+    if !cursor.bytes().all(lower_hex) {
+        return Err(bad_cursor());
+    }
     let bytes = (0..cursor.len())
         .step_by(2)
         .map(|i| {
@@ -101,6 +109,11 @@ fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
         .ok_or_else(bad_cursor)?;
     let text = String::from_utf8(bytes).map_err(|_| bad_cursor())?;
     let (micros, id) = text.split_once('.').ok_or_else(bad_cursor)?;
+    let id_like = id.len() == 36 && id.bytes().all(|b| lower_hex(b) || b == b'-');
+    if !(1..=16).contains(&micros.len()) || !micros.bytes().all(|b| b.is_ascii_digit()) || !id_like
+    {
+        return Err(bad_cursor());
+    }
     let micros: i64 = micros.parse().map_err(|_| bad_cursor())?;
     let created_at = DateTime::from_timestamp_micros(micros)
         .ok_or_else(bad_cursor)?
@@ -240,10 +253,25 @@ mod tests {
             created_at: DateTime::from_timestamp_micros(1_790_000_000_123_456)
                 .unwrap()
                 .naive_utc(),
-            id: "0b7c".into(),
+            id: "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab".into(),
         };
         assert_eq!(decode_cursor(&encode_cursor(&after)).unwrap(), after);
         assert!(decode_cursor("zz").is_err());
         assert!(decode_cursor("31").is_err());
+        // Only what encode_cursor makes: no sign, no NUL, no uppercase, a UUID-shaped id.
+        let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+        let id = "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab";
+        assert!(decode_cursor(&hex(&format!("17.{id}"))).is_ok());
+        for text in [
+            format!("-17.{id}"),
+            format!("+17.{id}"),
+            format!("17.{}", &id[1..]),
+            format!("17.{}", id.to_uppercase()),
+            format!("17.{}\0", &id[1..]),
+            format!("12345678901234567.{id}"),
+        ] {
+            assert!(decode_cursor(&hex(&text)).is_err(), "{text}");
+        }
+        assert!(decode_cursor(&hex(&format!("17.{id}")).to_uppercase()).is_err());
     }
 }

@@ -358,7 +358,19 @@ fn a_nul_in_text_is_422(backend: Backend) {
     assert_eq!(account["name"], "back\\u0000slash");
 }
 
+/// A games cursor is only ever one the server gave out; one that would take a NUL to the
+/// database is refused before it.
+fn a_games_cursor_the_server_did_not_give_out_is_400(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+    for text in ["17.a\0b", "-17.0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab"] {
+        app.get(&format!("/v1/games?cursor={}", hex(text)))
+            .expect_problem(400, "malformed_request");
+    }
+}
+
 crate::on_both_backends!(
+    a_games_cursor_the_server_did_not_give_out_is_400,
     a_nul_in_text_is_422,
     a_game_id_that_is_not_a_uuid_is_404,
     malformed_json_is_400,
