@@ -34,6 +34,7 @@ pub struct RecordTurn {
 pub struct TurnPage {
     pub items: Vec<TurnView>,
     /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
     pub next_cursor: Option<String>,
 }
 
@@ -45,7 +46,22 @@ pub struct ListTurns {
     /// 1 to 100; 50 by default.
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `turn_cursor` takes.
+    #[param(pattern = "^[1-9][0-9]{0,8}$")]
     pub cursor: Option<String>,
+}
+
+/// A turns cursor is the number of the last turn of a page, written as the server writes it (no
+/// sign, no leading zero).
+fn turn_cursor(cursor: &str) -> Result<i32> {
+    let written = match cursor.as_bytes() {
+        [b'1'..=b'9', rest @ ..] => rest.len() <= 8 && rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    written
+        .then(|| cursor.parse().ok())
+        .flatten()
+        .ok_or_else(|| Error::Malformed("cursor is not one this server gave out".into()))
 }
 
 fn turn_number(text: &str) -> Result<i32> {
@@ -126,9 +142,7 @@ pub async fn list_turns(
     let limit = page_limit(query.0.limit, 50)?;
     let after: i32 = match query.0.cursor.as_deref() {
         None => 0,
-        Some(cursor) => cursor
-            .parse()
-            .map_err(|_| Error::Malformed("cursor is not one this server gave out".into()))?,
+        Some(cursor) => turn_cursor(cursor)?,
     };
     let game = state.game(caller, game_id).await?;
     let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
@@ -208,4 +222,18 @@ pub async fn undo_turn(
     Ok(HttpResponse::Ok()
         .insert_header((header::ETAG, etag(game.record.game.version)))
         .json(GameView::from(&game)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turns_cursor_is_read_only_as_the_server_writes_it() {
+        assert_eq!(turn_cursor("7").unwrap(), 7);
+        assert_eq!(turn_cursor("999999999").unwrap(), 999_999_999);
+        for cursor in ["", "0", "07", "-1", "+1", "1.0", "1000000000", "1\0"] {
+            assert!(turn_cursor(cursor).is_err(), "{cursor:?}");
+        }
+    }
 }
