@@ -56,6 +56,7 @@ pub struct ListGames {
     /// Only games with this status.
     pub status: Option<StatusName>,
     /// 1 to 100; 20 by default.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
     // The pattern is exactly what `decode_cursor` takes.

@@ -44,6 +44,7 @@ pub struct TurnPage {
 #[into_params(parameter_in = Query)]
 pub struct ListTurns {
     /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
     // The pattern is exactly what `turn_cursor` takes.
