@@ -26,6 +26,7 @@ pub struct RecordTurn {
     /// All ten dice, or only those shown for the phase. None, or dice that do not make the
     /// phase, record a failed turn.
     #[serde(default)]
+    #[schema(max_items = 10)]
     pub dice: Vec<ShownDie>,
 }
 
