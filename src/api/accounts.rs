@@ -18,7 +18,13 @@ use crate::store;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann's table"}))]
 pub struct CreateAccount {
-    /// 1 to 100 characters.
+    /// 1 to 100 characters, not all of them whitespace (which is trimmed off).
+    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+    )]
     pub name: String,
 }
 

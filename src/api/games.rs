@@ -20,7 +20,14 @@ use crate::store::games::GamesAfter;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
-    /// 1 to 40 characters, unique within the game (ignoring case).
+    /// 1 to 40 characters, not all of them whitespace (which is trimmed off); unique within the
+    /// game, ignoring case.
+    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    #[schema(
+        min_length = 1,
+        max_length = 40,
+        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+    )]
     pub name: String,
 }
 

@@ -369,7 +369,21 @@ fn a_games_cursor_the_server_did_not_give_out_is_400(backend: Backend) {
     }
 }
 
+/// A name's length is that of the name as sent, as the document has it (surrounding whitespace
+/// is trimmed off after).
+fn a_name_too_long_as_sent_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let name = format!(" {} ", "x".repeat(40));
+    let body = json!({"players": [{"name": name}]}).to_string();
+    refused_json(&app, "/v1/games", body.as_bytes(), 422, "invalid_name");
+    let body = json!({"name": format!(" {}", "x".repeat(100))}).to_string();
+    refused_json(&app, "/v1/accounts", body.as_bytes(), 422, "invalid_name");
+    let game = app.new_game(&[&format!(" {} ", "x".repeat(38))], json!({}));
+    assert_eq!(game["players"][0]["name"], "x".repeat(38));
+}
+
 crate::on_both_backends!(
+    a_name_too_long_as_sent_is_422,
     a_games_cursor_the_server_did_not_give_out_is_400,
     a_nul_in_text_is_422,
     a_game_id_that_is_not_a_uuid_is_404,
