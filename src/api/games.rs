@@ -37,6 +37,7 @@ pub struct NewPlayer {
 #[schema(example = json!({"players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
 pub struct CreateGame {
     /// 1 to 8 players; in a tabletop game, in turn order.
+    #[schema(min_items = 1, max_items = 8)]
     pub players: Vec<NewPlayer>,
     #[serde(default)]
     pub mode: Mode,

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::Ref;
+use utoipa::openapi::schema::{Ref, Schema};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
@@ -152,6 +152,17 @@ fn add_problems(document: &mut Document) {
     }
 }
 
+/// What the attributes cannot say: a game's players are unique. (The server also refuses names
+/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say.)
+fn add_unique_players(document: &mut Document) {
+    let components = document.components.get_or_insert_with(Default::default);
+    if let Some(RefOr::T(Schema::Object(game))) = components.schemas.get_mut("CreateGame")
+        && let Some(RefOr::T(Schema::Array(players))) = game.properties.get_mut("players")
+    {
+        players.unique_items = true;
+    }
+}
+
 /// The whole document.
 pub fn document() -> Document {
     let (_, mut document) = App::new()
@@ -161,6 +172,7 @@ pub fn document() -> Document {
         .split_for_parts();
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
+    add_unique_players(&mut document);
     document
 }
 
@@ -228,3 +240,15 @@ pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpRespon
 
 /// The rendered document, made once at start-up.
 pub struct OpenApiJson(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_of_a_new_game_are_unique() {
+        let document = serde_json::to_value(document()).unwrap();
+        let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
+        assert_eq!(players["uniqueItems"], true, "{players}");
+    }
+}
