@@ -382,7 +382,38 @@ fn a_name_too_long_as_sent_is_422(backend: Backend) {
     assert_eq!(game["players"][0]["name"], "x".repeat(38));
 }
 
+/// JSON has numbers, not integers and floats: `8.0` is the whole number 8 (as in JSON Schema),
+/// while `8.5` is no die.
+fn a_whole_number_written_with_a_fraction_is_that_number(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let body = br#"{"phase": 1.0, "dice": [{"value": 8.0}, {"value": 8}, {"value": 80e-1}]}"#;
+    let verdict = app
+        .post_raw("/v1/evaluate", "application/json", body)
+        .expect(200)
+        .json();
+    assert_eq!(verdict["phase"], 1);
+    let turn = app
+        .post_raw(
+            &turns_path(&game),
+            "application/json",
+            &bo_turn(&game, json!([{"value": 5.0}])),
+        )
+        .expect(201)
+        .json();
+    assert_eq!(turn["dice"], json!([{"value": 5}]));
+    refused_json(
+        &app,
+        &turns_path(&game),
+        &bo_turn(&game, json!([{"value": 5.5}])),
+        400,
+        "malformed_request",
+    );
+    let body = br#"{"phase": 11.0, "dice": []}"#;
+    refused_json(&app, "/v1/evaluate", body, 422, "invalid_phase");
+}
+
 crate::on_both_backends!(
+    a_whole_number_written_with_a_fraction_is_that_number,
     a_name_too_long_as_sent_is_422,
     a_games_cursor_the_server_did_not_give_out_is_400,
     a_nul_in_text_is_422,
