@@ -31,6 +31,7 @@ pub struct CreateAccount {
 /// A new account and its API key. The key is shown only this once.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountCreated {
+    #[schema(format = Uuid)]
     pub id: String,
     pub name: String,
     /// Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash.
@@ -41,6 +42,7 @@ pub struct AccountCreated {
 /// An account.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Account {
+    #[schema(format = Uuid)]
     pub id: String,
     pub name: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
@@ -82,7 +84,7 @@ pub async fn create_account(
 #[utoipa::path(
     operation_id = "getAccount",
     tag = "accounts",
-    params(("account_id" = String, Path, description = "The account's id")),
+    params(("account_id" = uuid::Uuid, Path, description = "The account's id")),
     responses((status = 200, description = "The account", body = Account)),
     security(("api_key" = []))
 )]

@@ -22,6 +22,7 @@ use crate::service::turns;
     {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
 ]}))]
 pub struct RecordTurn {
+    #[schema(format = Uuid)]
     pub player_id: String,
     /// All ten dice, or only those shown for the phase. None, or dice that do not make the
     /// phase, record a failed turn.
