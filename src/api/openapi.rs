@@ -4,8 +4,9 @@
 use std::sync::LazyLock;
 
 use actix_web::{App, HttpResponse, get};
+use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{Ref, Schema};
+use utoipa::openapi::schema::{Ref, Schema, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
@@ -152,6 +153,29 @@ fn add_problems(document: &mut Document) {
     }
 }
 
+/// A header is text or absent, never null: utoipa makes an optional header's schema nullable.
+fn headers_are_text(document: &mut Document) {
+    for item in document.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if let RefOr::T(parameter) = parameter
+                    && parameter.parameter_in == ParameterIn::Header
+                    && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+                {
+                    schema.schema_type = SchemaType::Type(Type::String);
+                }
+            }
+        }
+    }
+}
+
 /// What the attributes cannot say: a game's players are unique. (The server also refuses names
 /// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say.)
 fn add_unique_players(document: &mut Document) {
@@ -173,6 +197,7 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     add_unique_players(&mut document);
+    headers_are_text(&mut document);
     document
 }
 
