@@ -27,13 +27,17 @@ use crate::service::accounts::authenticate;
 use crate::service::replay::GameState;
 use crate::store::{DbConnection, Pool};
 
-/// Reads a game id from a path: a UUID, or the path names no resource (404). Nothing else
-/// reaches the database, which may refuse it (PostgreSQL takes no NUL in text).
-fn uuid_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+/// Reads an id: a UUID, or the value is invalid (in a path, the path names no resource: 404; in
+/// a body, 422). Nothing else reaches the database, which may refuse it (PostgreSQL takes no NUL
+/// in text), and a body is refused for it before any precondition is looked at.
+pub fn uuid_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     let text = <String as serde::Deserialize>::deserialize(deserializer)?;
     match uuid::Uuid::try_parse(&text) {
         Ok(_) => Ok(text),
-        Err(_) => Err(serde::de::Error::custom("not a UUID")),
+        Err(_) => Err(serde::de::Error::invalid_value(
+            serde::de::Unexpected::Str(&text),
+            &"a UUID",
+        )),
     }
 }
 

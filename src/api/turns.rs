@@ -12,6 +12,8 @@ use super::games::page_limit;
 use super::views::{GameView, TurnView, turn_view};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
+use crate::rules::MAX_DICE;
+use crate::rules::dice::TooManyDice;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 
@@ -23,6 +25,7 @@ use crate::service::turns;
 ]}))]
 pub struct RecordTurn {
     #[schema(format = Uuid)]
+    #[serde(deserialize_with = "super::uuid_text")]
     pub player_id: String,
     /// All ten dice, or only those shown for the phase. None, or dice that do not make the
     /// phase, record a failed turn.
@@ -97,6 +100,17 @@ pub async fn record_turn(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let request = body.0;
+    // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
+    if request.dice.len() > MAX_DICE {
+        let error = TooManyDice {
+            given: request.dice.len(),
+        };
+        return Err(Error::invalid_field(
+            "not_rollable",
+            "dice",
+            error.to_string(),
+        ));
+    }
     let game = state
         .db_as(caller, move |conn, account_id| {
             let expected = conditions.if_match.as_ref();

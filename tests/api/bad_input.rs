@@ -412,7 +412,27 @@ fn a_whole_number_written_with_a_fraction_is_that_number(backend: Backend) {
     refused_json(&app, "/v1/evaluate", body, 422, "invalid_phase");
 }
 
+/// What the body alone breaks is refused as such, before If-Match is looked at (RFC 9110
+/// §13.2.1): a player_id that is not a UUID, more than ten dice.
+fn a_bad_body_is_422_before_a_stale_if_match(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let stale = [("If-Match", "\"1\"")];
+    let body = json!({"player_id": "nobody", "dice": []});
+    let problem = app
+        .post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(422, "invalid_value");
+    assert_eq!(problem["errors"][0]["field"], "player_id");
+    let body =
+        json!({"player_id": game["players"][1]["id"], "dice": dice("1 2 3 4 5 6 7 8 9 10 W")});
+    app.post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(422, "not_rollable");
+    let body = json!({"player_id": game["players"][1]["id"], "dice": []});
+    app.post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(412, "precondition_failed");
+}
+
 crate::on_both_backends!(
+    a_bad_body_is_422_before_a_stale_if_match,
     a_whole_number_written_with_a_fraction_is_that_number,
     a_name_too_long_as_sent_is_422,
     a_games_cursor_the_server_did_not_give_out_is_400,
