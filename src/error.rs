@@ -29,6 +29,9 @@ pub enum Error {
     /// No such resource, or one the caller may not see.
     #[error("no such {0}")]
     NotFound(&'static str),
+    /// The path is one of the API's, but not with this method; `allow` lists the methods it has.
+    #[error("{method} is not allowed on this resource, only {allow}")]
+    MethodNotAllowed { method: String, allow: String },
     /// The request conflicts with the state of the game.
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },

@@ -73,9 +73,7 @@ pub fn app(
             }),
         )
         .configure(extra)
-        .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(error::Error::NotFound("resource"))
-        }))
+        .default_service(web::to(api::middleware::unrouted))
         .wrap(from_fn(api::middleware::catch_panics))
         .wrap(api::middleware::problems())
         .wrap(from_fn(api::rate_limit::limit))

@@ -19,13 +19,20 @@ use crate::store;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann's table"}))]
 pub struct CreateAccount {
-    /// 1 to 100 characters.
+    /// 1 to 100 characters, not all of them whitespace (which is trimmed off).
+    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+    )]
     pub name: String,
 }
 
 /// A new account and its API key. The key is shown only this once.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountCreated {
+    #[schema(format = Uuid)]
     pub id: String,
     pub name: String,
     /// Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash.
@@ -36,6 +43,7 @@ pub struct AccountCreated {
 /// An account.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Account {
+    #[schema(format = Uuid)]
     pub id: String,
     pub name: String,
     pub created_at: chrono::DateTime<chrono::Utc>,
@@ -87,7 +95,7 @@ pub async fn create_account(
 #[utoipa::path(
     operation_id = "getAccount",
     tag = "accounts",
-    params(("account_id" = String, Path, description = "The account's id")),
+    params(("account_id" = uuid::Uuid, Path, description = "The account's id")),
     responses((status = 200, description = "The account", body = Account)),
     security(("api_key" = []))
 )]

@@ -47,6 +47,7 @@ impl Error {
             Error::Malformed(_) => "malformed_request",
             Error::Unauthorized => "unauthorized",
             Error::NotFound(_) => "not_found",
+            Error::MethodNotAllowed { .. } => "method_not_allowed",
             Error::Conflict { code, .. } | Error::Invalid { code, .. } => code,
             Error::PreconditionFailed { .. } => "precondition_failed",
             Error::PayloadTooLarge { .. } => "payload_too_large",
@@ -65,6 +66,7 @@ impl ResponseError for Error {
             Error::Malformed(_) => StatusCode::BAD_REQUEST,
             Error::Unauthorized => StatusCode::UNAUTHORIZED,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
+            Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Error::Conflict { .. } => StatusCode::CONFLICT,
             Error::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
@@ -118,6 +120,11 @@ impl ResponseError for Error {
         } = self
         {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(1u32)));
+        }
+        if let Error::MethodNotAllowed { allow, .. } = self
+            && let Ok(allow) = HeaderValue::from_str(allow)
+        {
+            response.insert_header((header::ALLOW, allow));
         }
         if matches!(self, Error::Unauthorized) {
             response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));

@@ -89,6 +89,74 @@ fn classify(path: String, error: &serde_json::Error) -> Error {
     }
 }
 
+/// Reads a whole body as `T`.
+fn deserialize<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
+    let mut reader = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut reader)
+        .map_err(|e| classify(e.path().to_string(), e.inner()))?;
+    reader
+        .end()
+        .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
+    Ok(value)
+}
+
+/// The body with every number that is a whole number written as one (`8.0`, `8e0` → `8`), if it
+/// has any other way: JSON, like JSON Schema, has numbers, not integers and floats, and serde would
+/// take `8.0` for a float. Only a body that failed on a float is looked at again.
+fn integral_floats_as_integers(body: &[u8]) -> Option<Vec<u8>> {
+    fn rewrite(value: &mut serde_json::Value) -> bool {
+        match value {
+            serde_json::Value::Number(number) if number.is_f64() => {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                // Whole, and well inside the integers serde_json has (±2^63).
+                if float.fract() == 0.0 && float.abs() < 9.0e18 {
+                    *number = serde_json::Number::from(float as i64);
+                    return true;
+                }
+                false
+            }
+            serde_json::Value::Array(items) => {
+                items.iter_mut().map(rewrite).fold(false, |a, b| a | b)
+            }
+            serde_json::Value::Object(fields) => {
+                fields.values_mut().map(rewrite).fold(false, |a, b| a | b)
+            }
+            _ => false,
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_slice(body).ok()?;
+    rewrite(&mut value)
+        .then(|| serde_json::to_vec(&value).ok())
+        .flatten()
+}
+
+/// The path of the first string in the body that holds a NUL, if any. JSON can only carry one as
+/// `\u0000`, so only a body with that in it is looked at again.
+fn nul_in_text(body: &[u8]) -> Option<String> {
+    fn find(value: &serde_json::Value, path: String) -> Option<String> {
+        match value {
+            serde_json::Value::String(text) => text.contains('\0').then_some(path),
+            serde_json::Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .find_map(|(i, item)| find(item, format!("{path}[{i}]"))),
+            serde_json::Value::Object(fields) => fields.iter().find_map(|(name, field)| {
+                let path = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{path}.{name}")
+                };
+                find(field, path)
+            }),
+            _ => None,
+        }
+    }
+    if !body.windows(6).any(|w| w == b"\\u0000") {
+        return None;
+    }
+    find(&serde_json::from_slice(body).ok()?, String::new())
+}
+
 fn is_json(req: &HttpRequest) -> bool {
     let Some(Ok(value)) = req.headers().get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
         return false;
@@ -139,12 +207,23 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
                     "the body is not valid: arrays and objects nest deeper than {MAX_JSON_DEPTH} levels"
                 )));
             }
-            let mut reader = serde_json::Deserializer::from_slice(&body);
-            let value = serde_path_to_error::deserialize(&mut reader)
-                .map_err(|e| classify(e.path().to_string(), e.inner()))?;
-            reader
-                .end()
-                .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
+            let value = match deserialize(&body) {
+                Err(Error::Malformed(detail)) if detail.contains("floating point") => {
+                    match integral_floats_as_integers(&body) {
+                        Some(body) => deserialize(&body)?,
+                        None => return Err(Error::Malformed(detail)),
+                    }
+                }
+                other => other?,
+            };
+            // No text may hold a NUL: PostgreSQL cannot store one.
+            if let Some(path) = nul_in_text(&body) {
+                return Err(Error::invalid_field(
+                    "invalid_value",
+                    path,
+                    "text cannot contain the NUL character (U+0000)",
+                ));
+            }
             Ok(JsonBody(value, BodyDigest(Sha256::digest(&body).into())))
         })
     }

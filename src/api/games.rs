@@ -21,7 +21,14 @@ use crate::store::games::GamesAfter;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
-    /// 1 to 40 characters, unique within the game (ignoring case).
+    /// 1 to 40 characters, not all of them whitespace (which is trimmed off); unique within the
+    /// game, ignoring case.
+    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    #[schema(
+        min_length = 1,
+        max_length = 40,
+        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+    )]
     pub name: String,
 }
 
@@ -31,6 +38,7 @@ pub struct NewPlayer {
 #[schema(example = json!({"players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
 pub struct CreateGame {
     /// 1 to 8 players; in a tabletop game, in turn order.
+    #[schema(min_items = 1, max_items = 8)]
     pub players: Vec<NewPlayer>,
     #[serde(default)]
     pub mode: Mode,
@@ -45,6 +53,7 @@ pub struct CreateGame {
 pub struct GamePage {
     pub items: Vec<GameView>,
     /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
     pub next_cursor: Option<String>,
 }
 
@@ -56,8 +65,11 @@ pub struct ListGames {
     /// Only games with this status.
     pub status: Option<StatusName>,
     /// 1 to 100; 20 by default.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `decode_cursor` takes.
+    #[param(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
     pub cursor: Option<String>,
 }
 
@@ -80,7 +92,8 @@ fn bad_cursor() -> Error {
     Error::Malformed("cursor is not one this server gave out".into())
 }
 
-/// A games cursor is the creation time (microseconds) and id of the last game of a page.
+/// A games cursor is the creation time (microseconds) and id of the last game of a page, as
+/// `{micros}.{id}` in lowercase hex.
 fn encode_cursor(after: &GamesAfter) -> String {
     let text = format!(
         "{}.{}",
@@ -91,6 +104,10 @@ fn encode_cursor(after: &GamesAfter) -> String {
 }
 
 fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
+    let lower_hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+    if !cursor.bytes().all(lower_hex) {
+        return Err(bad_cursor());
+    }
     let bytes = (0..cursor.len())
         .step_by(2)
         .map(|i| {
@@ -102,6 +119,11 @@ fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
         .ok_or_else(bad_cursor)?;
     let text = String::from_utf8(bytes).map_err(|_| bad_cursor())?;
     let (micros, id) = text.split_once('.').ok_or_else(bad_cursor)?;
+    let id_like = id.len() == 36 && id.bytes().all(|b| lower_hex(b) || b == b'-');
+    if !(1..=16).contains(&micros.len()) || !micros.bytes().all(|b| b.is_ascii_digit()) || !id_like
+    {
+        return Err(bad_cursor());
+    }
     let micros: i64 = micros.parse().map_err(|_| bad_cursor())?;
     let created_at = DateTime::from_timestamp_micros(micros)
         .ok_or_else(bad_cursor)?
@@ -244,10 +266,25 @@ mod tests {
             created_at: DateTime::from_timestamp_micros(1_790_000_000_123_456)
                 .unwrap()
                 .naive_utc(),
-            id: "0b7c".into(),
+            id: "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab".into(),
         };
         assert_eq!(decode_cursor(&encode_cursor(&after)).unwrap(), after);
         assert!(decode_cursor("zz").is_err());
         assert!(decode_cursor("31").is_err());
+        // Only what encode_cursor makes: no sign, no NUL, no uppercase, a UUID-shaped id.
+        let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+        let id = "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab";
+        assert!(decode_cursor(&hex(&format!("17.{id}"))).is_ok());
+        for text in [
+            format!("-17.{id}"),
+            format!("+17.{id}"),
+            format!("17.{}", &id[1..]),
+            format!("17.{}", id.to_uppercase()),
+            format!("17.{}\0", &id[1..]),
+            format!("12345678901234567.{id}"),
+        ] {
+            assert!(decode_cursor(&hex(&text)).is_err(), "{text}");
+        }
+        assert!(decode_cursor(&hex(&format!("17.{id}")).to_uppercase()).is_err());
     }
 }

@@ -9,7 +9,7 @@ use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next};
-use actix_web::{HttpMessage, ResponseError};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 use tracing_actix_web::RequestId;
@@ -68,6 +68,18 @@ pub async fn catch_panics(
             Err(Error::Internal(format!("a handler panicked: {message}")).into())
         }
     }
+}
+
+/// Answers a request that no route took: 405 with `Allow` when its path is one of the API's (with
+/// other methods), 404 otherwise.
+pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
+    Err(match super::openapi::allowed_methods(request.path()) {
+        Some(allow) => Error::MethodNotAllowed {
+            method: request.method().to_string(),
+            allow: allow.to_string(),
+        },
+        None => Error::NotFound("resource"),
+    })
 }
 
 /// Adds `X-Request-Id` to every response.

@@ -34,11 +34,27 @@ use crate::service::idempotency::{Claim, KeyPolicy, Receipt, once};
 use crate::service::replay::GameState;
 use crate::store::{DbConnection, Pool};
 
+/// Reads an id: a UUID, or the value is invalid (in a path, the path names no resource: 404; in
+/// a body, 422). Nothing else reaches the database, which may refuse it (PostgreSQL takes no NUL
+/// in text), and a body is refused for it before any precondition is looked at.
+pub fn uuid_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+    match uuid::Uuid::try_parse(&text) {
+        Ok(_) => Ok(text),
+        Err(_) => Err(serde::de::Error::invalid_value(
+            serde::de::Unexpected::Str(&text),
+            &"a UUID",
+        )),
+    }
+}
+
 /// The path of a game: `/v1/games/{game_id}…`.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Path)]
 pub struct GamePath {
     /// The game's id.
+    #[serde(deserialize_with = "uuid_text")]
+    #[param(format = Uuid)]
     pub game_id: String,
 }
 
@@ -47,6 +63,8 @@ pub struct GamePath {
 #[into_params(parameter_in = Path)]
 pub struct TurnPath {
     /// The game's id.
+    #[serde(deserialize_with = "uuid_text")]
+    #[param(format = Uuid)]
     pub game_id: String,
     /// The turn's number, from 1.
     // Read as text, so that a path without a number in it is a 404 like any unknown turn.

@@ -1,13 +1,14 @@
 //! The OpenAPI 3.1 document, generated from the handlers and types, served at `/openapi.json`
 //! and committed at `openapi/openapi.json`; and the interactive docs at `/docs`.
 
+use std::sync::LazyLock;
+
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::Required;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::Ref;
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
@@ -166,6 +167,40 @@ fn add_problems(document: &mut Document) {
     }
 }
 
+/// A header is text or absent, never null: utoipa makes an optional header's schema nullable.
+fn headers_are_text(document: &mut Document) {
+    for item in document.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+            &mut item.patch,
+        ];
+        for operation in operations.into_iter().flatten() {
+            for parameter in operation.parameters.iter_mut().flatten() {
+                if let RefOr::T(parameter) = parameter
+                    && parameter.parameter_in == ParameterIn::Header
+                    && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+                {
+                    schema.schema_type = SchemaType::Type(Type::String);
+                }
+            }
+        }
+    }
+}
+
+/// What the attributes cannot say: a game's players are unique. (The server also refuses names
+/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say.)
+fn add_unique_players(document: &mut Document) {
+    let components = document.components.get_or_insert_with(Default::default);
+    if let Some(RefOr::T(Schema::Object(game))) = components.schemas.get_mut("CreateGame")
+        && let Some(RefOr::T(Schema::Array(players))) = game.properties.get_mut("players")
+    {
+        players.unique_items = true;
+    }
+}
+
 /// The whole document.
 pub fn document() -> Document {
     let (_, mut document) = App::new()
@@ -176,6 +211,8 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
+    add_unique_players(&mut document);
+    headers_are_text(&mut document);
     document
 }
 
@@ -235,6 +272,51 @@ fn add_idempotency_keys(document: &mut Document) {
     }
 }
 
+/// The document's paths, as segments (`None` for a `{parameter}`), each with its methods.
+static ROUTES: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
+    document()
+        .paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let segments = path
+                .split('/')
+                .map(|s| (!s.starts_with('{')).then(|| s.to_string()))
+                .collect();
+            let methods = [
+                ("GET", &item.get),
+                ("POST", &item.post),
+                ("PUT", &item.put),
+                ("PATCH", &item.patch),
+                ("DELETE", &item.delete),
+            ];
+            let allow = methods
+                .iter()
+                .filter(|(_, operation)| operation.is_some())
+                .map(|(method, _)| *method)
+                .collect::<Vec<_>>()
+                .join(", ");
+            (segments, allow)
+        })
+        .collect()
+});
+
+/// The methods the document has for `path` (`GET, DELETE`), if it is one of its paths.
+pub fn allowed_methods(path: &str) -> Option<&'static str> {
+    let segments: Vec<&str> = path.split('/').collect();
+    ROUTES.iter().find_map(|(route, allow)| {
+        let matches = route.len() == segments.len()
+            && route
+                .iter()
+                .zip(&segments)
+                .all(|(part, segment)| match part {
+                    Some(literal) => literal == segment,
+                    None => !segment.is_empty(),
+                });
+        matches.then_some(allow.as_str())
+    })
+}
+
 /// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.
 pub fn document_json() -> String {
     let mut json = document()
@@ -254,3 +336,15 @@ pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpRespon
 
 /// The rendered document, made once at start-up.
 pub struct OpenApiJson(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_of_a_new_game_are_unique() {
+        let document = serde_json::to_value(document()).unwrap();
+        let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
+        assert_eq!(players["uniqueItems"], true, "{players}");
+    }
+}

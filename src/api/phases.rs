@@ -40,8 +40,10 @@ pub struct PhaseList(pub Vec<PhaseInfo>);
 ]}))]
 pub struct EvaluateRequest {
     /// 1 to 10.
+    #[schema(minimum = 1, maximum = 10)]
     pub phase: u8,
     /// At most ten dice.
+    #[schema(max_items = 10)]
     pub dice: Vec<ShownDie>,
     /// Defaults to `standard`.
     #[serde(default)]

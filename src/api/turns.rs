@@ -13,6 +13,8 @@ use super::idempotency::{IdempotencyKey, receipt};
 use super::views::{GameView, TurnView, turn_view};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
+use crate::rules::MAX_DICE;
+use crate::rules::dice::TooManyDice;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 
@@ -23,10 +25,13 @@ use crate::service::turns;
     {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
 ]}))]
 pub struct RecordTurn {
+    #[schema(format = Uuid)]
+    #[serde(deserialize_with = "super::uuid_text")]
     pub player_id: String,
     /// All ten dice, or only those shown for the phase. None, or dice that do not make the
     /// phase, record a failed turn.
     #[serde(default)]
+    #[schema(max_items = 10)]
     pub dice: Vec<ShownDie>,
 }
 
@@ -35,6 +40,7 @@ pub struct RecordTurn {
 pub struct TurnPage {
     pub items: Vec<TurnView>,
     /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
     pub next_cursor: Option<String>,
 }
 
@@ -44,9 +50,25 @@ pub struct TurnPage {
 #[into_params(parameter_in = Query)]
 pub struct ListTurns {
     /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `turn_cursor` takes.
+    #[param(pattern = "^[1-9][0-9]{0,8}$")]
     pub cursor: Option<String>,
+}
+
+/// A turns cursor is the number of the last turn of a page, written as the server writes it (no
+/// sign, no leading zero).
+fn turn_cursor(cursor: &str) -> Result<i32> {
+    let written = match cursor.as_bytes() {
+        [b'1'..=b'9', rest @ ..] => rest.len() <= 8 && rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    written
+        .then(|| cursor.parse().ok())
+        .flatten()
+        .ok_or_else(|| Error::Malformed("cursor is not one this server gave out".into()))
 }
 
 fn turn_number(text: &str) -> Result<i32> {
@@ -80,6 +102,17 @@ pub async fn record_turn(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let JsonBody(request, digest) = body;
+    // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
+    if request.dice.len() > MAX_DICE {
+        let error = TooManyDice {
+            given: request.dice.len(),
+        };
+        return Err(Error::invalid_field(
+            "not_rollable",
+            "dice",
+            error.to_string(),
+        ));
+    }
     state
         .write_as(caller, key.claim(Some(&digest)), move |conn, account_id| {
             let expected = conditions.if_match.as_ref();
@@ -129,9 +162,7 @@ pub async fn list_turns(
     let limit = page_limit(query.0.limit, 50)?;
     let after: i32 = match query.0.cursor.as_deref() {
         None => 0,
-        Some(cursor) => cursor
-            .parse()
-            .map_err(|_| Error::Malformed("cursor is not one this server gave out".into()))?,
+        Some(cursor) => turn_cursor(cursor)?,
     };
     let game = state.game(caller, game_id).await?;
     let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
@@ -206,4 +237,18 @@ pub async fn undo_turn(
             receipt(StatusCode::OK, &headers, Some(&GameView::from(&game)))
         })
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turns_cursor_is_read_only_as_the_server_writes_it() {
+        assert_eq!(turn_cursor("7").unwrap(), 7);
+        assert_eq!(turn_cursor("999999999").unwrap(), 999_999_999);
+        for cursor in ["", "0", "07", "-1", "+1", "1.0", "1000000000", "1\0"] {
+            assert!(turn_cursor(cursor).is_err(), "{cursor:?}");
+        }
+    }
 }

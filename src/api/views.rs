@@ -93,6 +93,7 @@ pub fn groups(evaluation: &Evaluation) -> Vec<GroupView> {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Player)]
 pub struct PlayerView {
+    #[schema(format = Uuid)]
     pub id: String,
     pub name: String,
     /// 0 for the first player in turn order.
@@ -112,6 +113,7 @@ pub struct PlayerView {
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Game)]
 pub struct GameView {
+    #[schema(format = Uuid)]
     pub id: String,
     pub mode: Mode,
     pub edition: EditionName,
@@ -119,11 +121,13 @@ pub struct GameView {
     pub status: StatusName,
     pub round: u32,
     /// Whose turn it is; null once the game is over.
+    #[schema(format = Uuid)]
     pub current_player_id: Option<String>,
     /// Grows by one on every change of the game.
     pub version: i64,
     pub players: Vec<PlayerView>,
     /// The players with the highest grand total, once the game is over.
+    #[schema(value_type = Vec<uuid::Uuid>)]
     pub winners: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -202,6 +206,7 @@ pub struct BonusView {
 pub struct TurnView {
     /// 1 for the first turn of the game.
     pub number: i32,
+    #[schema(format = Uuid)]
     pub player_id: String,
     /// The phase the turn was played on.
     pub phase: u8,
@@ -253,6 +258,7 @@ pub struct PhaseScore {
 /// A player's line on the score pad.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct ScoresheetLine {
+    #[schema(format = Uuid)]
     pub player_id: String,
     pub name: String,
     pub seat: usize,
@@ -271,8 +277,10 @@ pub struct ScoresheetLine {
 /// The score pad of a game.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Scoresheet {
+    #[schema(format = Uuid)]
     pub game_id: String,
     pub status: StatusName,
+    #[schema(value_type = Vec<uuid::Uuid>)]
     pub winners: Vec<String>,
     pub players: Vec<ScoresheetLine>,
 }

@@ -104,8 +104,7 @@ impl Rolls {
 
     /// The dice the turn ends with, for the rules to score.
     pub fn final_roll(&self) -> Roll {
-        Roll::new(self.last().iter().map(RolledDie::shown).collect())
-            .expect("ten dice are a roll")
+        Roll::new(self.last().iter().map(RolledDie::shown).collect()).expect("ten dice are a roll")
     }
 }
 

@@ -34,8 +34,9 @@ fn generate_key() -> String {
 }
 
 pub fn create(conn: &mut DbConnection, name: &str) -> Result<NewAccount> {
+    let too_long = name.chars().count() > MAX_NAME;
     let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME {
+    if name.is_empty() || too_long {
         return Err(Error::invalid_field(
             "invalid_name",
             "name",

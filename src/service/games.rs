@@ -35,7 +35,7 @@ fn check_players(names: &[String]) -> Result<Vec<String>> {
     let mut errors = Vec::new();
     for (i, name) in trimmed.iter().enumerate() {
         let field = format!("players[{i}].name");
-        if name.is_empty() || name.chars().count() > MAX_PLAYER_NAME {
+        if name.is_empty() || names[i].chars().count() > MAX_PLAYER_NAME {
             errors.push(FieldError::new(
                 field,
                 format!("must be 1 to {MAX_PLAYER_NAME} characters"),

@@ -312,7 +312,132 @@ fn an_oversized_body_is_413(backend: Backend) {
     );
 }
 
+/// A game id is a UUID; anything else names no game, even text PostgreSQL would refuse.
+fn a_game_id_that_is_not_a_uuid_is_404(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    for id in ["not-a-uuid", "%00", "a%00b"] {
+        app.get(&format!("/v1/games/{id}"))
+            .expect_problem(404, "not_found");
+        app.get(&format!("/v1/games/{id}/scoresheet"))
+            .expect_problem(404, "not_found");
+        app.get(&format!("/v1/games/{id}/turns/1"))
+            .expect_problem(404, "not_found");
+        refused_json(
+            &app,
+            &format!("/v1/games/{id}/turns"),
+            &bo_turn(&game, json!([])),
+            404,
+            "not_found",
+        );
+    }
+}
+
+/// No text can hold a NUL (PostgreSQL cannot store one); the text `\u0000` itself is fine.
+fn a_nul_in_text_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let problem = refused_json(
+        &app,
+        "/v1/accounts",
+        br#"{"name": "Ann\u0000"}"#,
+        422,
+        "invalid_value",
+    );
+    assert_eq!(problem["errors"][0]["field"], "name");
+    let problem = refused_json(
+        &app,
+        "/v1/games",
+        br#"{"players": [{"name": "Ann"}, {"name": "\u0000Bo"}]}"#,
+        422,
+        "invalid_value",
+    );
+    assert_eq!(problem["errors"][0]["field"], "players[1].name");
+    let account = app
+        .post("/v1/accounts", &json!({"name": "back\\u0000slash"}))
+        .expect(201)
+        .json();
+    assert_eq!(account["name"], "back\\u0000slash");
+}
+
+/// A games cursor is only ever one the server gave out; one that would take a NUL to the
+/// database is refused before it.
+fn a_games_cursor_the_server_did_not_give_out_is_400(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
+    for text in ["17.a\0b", "-17.0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab"] {
+        app.get(&format!("/v1/games?cursor={}", hex(text)))
+            .expect_problem(400, "malformed_request");
+    }
+}
+
+/// A name's length is that of the name as sent, as the document has it (surrounding whitespace
+/// is trimmed off after).
+fn a_name_too_long_as_sent_is_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let name = format!(" {} ", "x".repeat(40));
+    let body = json!({"players": [{"name": name}]}).to_string();
+    refused_json(&app, "/v1/games", body.as_bytes(), 422, "invalid_name");
+    let body = json!({"name": format!(" {}", "x".repeat(100))}).to_string();
+    refused_json(&app, "/v1/accounts", body.as_bytes(), 422, "invalid_name");
+    let game = app.new_game(&[&format!(" {} ", "x".repeat(38))], json!({}));
+    assert_eq!(game["players"][0]["name"], "x".repeat(38));
+}
+
+/// JSON has numbers, not integers and floats: `8.0` is the whole number 8 (as in JSON Schema),
+/// while `8.5` is no die.
+fn a_whole_number_written_with_a_fraction_is_that_number(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let body = br#"{"phase": 1.0, "dice": [{"value": 8.0}, {"value": 8}, {"value": 80e-1}]}"#;
+    let verdict = app
+        .post_raw("/v1/evaluate", "application/json", body)
+        .expect(200)
+        .json();
+    assert_eq!(verdict["phase"], 1);
+    let turn = app
+        .post_raw(
+            &turns_path(&game),
+            "application/json",
+            &bo_turn(&game, json!([{"value": 5.0}])),
+        )
+        .expect(201)
+        .json();
+    assert_eq!(turn["dice"], json!([{"value": 5}]));
+    refused_json(
+        &app,
+        &turns_path(&game),
+        &bo_turn(&game, json!([{"value": 5.5}])),
+        400,
+        "malformed_request",
+    );
+    let body = br#"{"phase": 11.0, "dice": []}"#;
+    refused_json(&app, "/v1/evaluate", body, 422, "invalid_phase");
+}
+
+/// What the body alone breaks is refused as such, before If-Match is looked at (RFC 9110
+/// §13.2.1): a player_id that is not a UUID, more than ten dice.
+fn a_bad_body_is_422_before_a_stale_if_match(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let stale = [("If-Match", "\"1\"")];
+    let body = json!({"player_id": "nobody", "dice": []});
+    let problem = app
+        .post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(422, "invalid_value");
+    assert_eq!(problem["errors"][0]["field"], "player_id");
+    let body =
+        json!({"player_id": game["players"][1]["id"], "dice": dice("1 2 3 4 5 6 7 8 9 10 W")});
+    app.post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(422, "not_rollable");
+    let body = json!({"player_id": game["players"][1]["id"], "dice": []});
+    app.post_with(&turns_path(&game), &body, &stale)
+        .expect_problem(412, "precondition_failed");
+}
+
 crate::on_both_backends!(
+    a_bad_body_is_422_before_a_stale_if_match,
+    a_whole_number_written_with_a_fraction_is_that_number,
+    a_name_too_long_as_sent_is_422,
+    a_games_cursor_the_server_did_not_give_out_is_400,
+    a_nul_in_text_is_422,
+    a_game_id_that_is_not_a_uuid_is_404,
     malformed_json_is_400,
     a_wrong_type_is_400,
     a_wrong_content_type_is_415,

@@ -37,11 +37,24 @@ fn an_unknown_path_is_a_404_problem(backend: Backend) {
     app.get("/v2/games").expect_problem(404, "not_found");
 }
 
+fn a_method_a_path_does_not_have_is_a_405_with_allow(backend: Backend) {
+    let app = spawn_app(backend);
+    let reply = app.delete("/v1/phases");
+    assert_eq!(reply.header("Allow"), Some("GET"));
+    reply.expect_problem(405, "method_not_allowed");
+    let reply = app.post("/v1/games/any-id", &serde_json::json!({}));
+    assert_eq!(reply.header("Allow"), Some("GET, DELETE"));
+    reply.expect_problem(405, "method_not_allowed");
+    app.delete("/v1/nothing-here")
+        .expect_problem(404, "not_found");
+}
+
 crate::on_both_backends!(
     healthz_and_readyz_answer,
     the_served_openapi_document_is_the_committed_one,
     the_docs_are_served_without_the_internet,
     an_unknown_path_is_a_404_problem,
+    a_method_a_path_does_not_have_is_a_405_with_allow,
 );
 
 /// PostgreSQL goes away behind a proxy and comes back: `/readyz` and the API answer 503 with

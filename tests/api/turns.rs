@@ -145,7 +145,7 @@ fn an_unknown_player_is_422(backend: Backend) {
     let problem = app
         .post(
             &format!("/v1/games/{}/turns", game_id(&game)),
-            &json!({"player_id": "nobody", "dice": []}),
+            &json!({"player_id": "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab", "dice": []}),
         )
         .expect_problem(422, "unknown_player");
     assert_eq!(problem["errors"][0]["field"], "player_id");
