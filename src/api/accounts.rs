@@ -1,6 +1,6 @@
 //! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -57,8 +57,9 @@ pub struct Account {
     tag = "accounts",
     request_body = CreateAccount,
     responses(
-        (status = 201, description = "The account, with its API key", body = AccountCreated,
-         headers(("Location" = String, description = "The account's URL"))),
+        // No `Location` (the contract gives none here): an account can be read only with its
+        // own key, and the request that creates it is sent without it.
+        (status = 201, description = "The account, with its API key", body = AccountCreated),
     )
 )]
 #[post("/accounts")]
@@ -73,18 +74,13 @@ pub async fn create_account(
         .write(key.address_scope(), claim, move |conn| {
             let created = accounts::create(conn, &request.name)?;
             let account = created.account;
-            let location = format!("/v1/accounts/{}", account.id);
             let view = AccountCreated {
                 id: account.id,
                 name: account.name,
                 api_key: created.api_key,
                 created_at: utc(account.created_at),
             };
-            receipt(
-                StatusCode::CREATED,
-                &[(header::LOCATION, location)],
-                Some(&view),
-            )
+            receipt(StatusCode::CREATED, &[], Some(&view))
         })
         .await
 }
