@@ -4,18 +4,9 @@ to the generator so that the checks can stay as strict as they are.
 The OpenAPI document says a new game's players are unique (uniqueItems), but the server compares
 names ignoring case and surrounding whitespace, so "Ann" and " ann" are one name twice (422). Bodies
 with such names are not generated, rather than a 422 being allowed for creating a game.
-
-An Idempotency-Key names one request: the same key with another request is refused (422). The
-generator draws keys from a small space and reuses them, so every valid key it makes is made
-unique; keys that are invalid anyway are left as they are, to be refused.
 """
 
-import re
-import uuid
-
 import schemathesis
-
-_VALID_KEY = re.compile(r"[!-~]{1,200}")
 
 
 def _same_name(name: str) -> str:
@@ -34,10 +25,3 @@ def filter_body(context, body):
     names = [p["name"] for p in players if isinstance(p, dict) and isinstance(p.get("name"), str)]
     return len({_same_name(name) for name in names}) == len(names)
 
-
-@schemathesis.hook
-def map_headers(context, headers):
-    key = headers.get("Idempotency-Key") if headers else None
-    if isinstance(key, str) and _VALID_KEY.fullmatch(key):
-        headers["Idempotency-Key"] = f"{key}-{uuid.uuid4()}"
-    return headers
