@@ -11,7 +11,11 @@ fn creating_an_account_returns_its_key_once(backend: Backend) {
         .expect(201);
     let account = reply.json();
     let id = account["id"].as_str().unwrap();
-    assert_eq!(reply.header("location"), None, "readable only with its own key");
+    assert_eq!(
+        reply.header("location"),
+        None,
+        "readable only with its own key"
+    );
     assert_eq!(account["name"], "Ann's table");
     let key = account["api_key"].as_str().unwrap();
     assert!(key.starts_with("p10_") && key.len() == 68, "{key}");
