@@ -35,6 +35,9 @@ pub enum Error {
     /// The request conflicts with the state of the game.
     #[error("{detail}")]
     Conflict { code: &'static str, detail: String },
+    /// A request with the same idempotency key is still being processed.
+    #[error("a request with this Idempotency-Key is still being processed; retry shortly")]
+    KeyInFlight,
     /// `If-Match` names a version the game no longer has.
     #[error("the game is at version {version}, which If-Match does not name: read it again")]
     PreconditionFailed { version: i64 },

@@ -68,8 +68,8 @@ pub async fn create_account(
     key: IdempotencyKey,
     body: JsonBody<CreateAccount>,
 ) -> Result<HttpResponse> {
-    let JsonBody(request, digest) = body;
-    let claim = key.claim(Some(&digest));
+    let JsonBody(request, raw) = body;
+    let claim = key.claim(Some(&raw));
     state
         .write(key.address_scope(), claim, move |conn| {
             let created = accounts::create(conn, &request.name)?;

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::error::{Error, FieldError};
 
 /// Seconds a client should wait before retrying while the database is unreachable.
-pub const RETRY_AFTER_SECONDS: u32 = 2;
+pub const RETRY_AFTER_SECONDS: u64 = 2;
 
 /// One invalid field of a request.
 #[derive(Debug, Serialize, ToSchema)]
@@ -49,6 +49,7 @@ impl Error {
             Error::NotFound(_) => "not_found",
             Error::MethodNotAllowed { .. } => "method_not_allowed",
             Error::Conflict { code, .. } | Error::Invalid { code, .. } => code,
+            Error::KeyInFlight => "idempotency_key_in_flight",
             Error::PreconditionFailed { .. } => "precondition_failed",
             Error::PayloadTooLarge { .. } => "payload_too_large",
             Error::UnsupportedMediaType => "unsupported_media_type",
@@ -56,6 +57,16 @@ impl Error {
             Error::HeadersTooLarge { .. } => "headers_too_large",
             Error::Unavailable => "database_unavailable",
             Error::Internal(_) => "internal_error",
+        }
+    }
+
+    /// Seconds a client should wait before trying again, for errors that pass.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            Error::Unavailable => Some(RETRY_AFTER_SECONDS),
+            Error::RateLimited { retry_after } => Some(*retry_after),
+            Error::KeyInFlight => Some(1),
+            _ => None,
         }
     }
 }
@@ -67,7 +78,7 @@ impl ResponseError for Error {
             Error::Unauthorized => StatusCode::UNAUTHORIZED,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
             Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            Error::Conflict { .. } => StatusCode::CONFLICT,
+            Error::Conflict { .. } | Error::KeyInFlight => StatusCode::CONFLICT,
             Error::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -108,18 +119,8 @@ impl ResponseError for Error {
         };
         let mut response = HttpResponse::build(status);
         response.content_type("application/problem+json");
-        if matches!(self, Error::Unavailable) {
-            response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS)));
-        }
-        if let Error::RateLimited { retry_after } = self {
-            response.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after)));
-        }
-        if let Error::Conflict {
-            code: "idempotency_key_in_flight",
-            ..
-        } = self
-        {
-            response.insert_header((header::RETRY_AFTER, HeaderValue::from(1u32)));
+        if let Some(seconds) = self.retry_after() {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
         }
         if let Error::MethodNotAllowed { allow, .. } = self
             && let Ok(allow) = HeaderValue::from_str(allow)

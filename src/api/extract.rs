@@ -8,7 +8,6 @@ use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
-use sha2::{Digest, Sha256};
 
 use crate::error::{Error, FieldError};
 
@@ -19,13 +18,13 @@ pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit(pub usize);
 
-/// A JSON request body of type `T`, and the digest of its bytes.
+/// A JSON request body of type `T`, and the bytes it was read from.
 #[derive(Debug)]
-pub struct JsonBody<T>(pub T, pub BodyDigest);
+pub struct JsonBody<T>(pub T, pub RawBody);
 
-/// The SHA-256 of a request's body: the same request, sent again, has the same digest.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BodyDigest(pub [u8; 32]);
+/// A request's body as sent: what tells a retried request from another one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RawBody(pub web::Bytes);
 
 /// The deepest nesting of arrays and objects a body may have. Every request of this API is at
 /// most three deep; serde's own limit (128) would let a body cost far more work than it needs.
@@ -224,7 +223,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
                     "text cannot contain the NUL character (U+0000)",
                 ));
             }
-            Ok(JsonBody(value, BodyDigest(Sha256::digest(&body).into())))
+            Ok(JsonBody(value, RawBody(body.freeze())))
         })
     }
 }

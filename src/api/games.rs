@@ -155,7 +155,7 @@ pub async fn create_game(
     key: IdempotencyKey,
     body: JsonBody<CreateGame>,
 ) -> Result<HttpResponse> {
-    let JsonBody(request, digest) = body;
+    let JsonBody(request, raw) = body;
     let new = NewGame {
         names: request.players.into_iter().map(|p| p.name).collect(),
         mode: request.mode,
@@ -163,7 +163,7 @@ pub async fn create_game(
         layout: request.dice_layout,
     };
     state
-        .write_as(caller, key.claim(Some(&digest)), move |conn, account_id| {
+        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
             let game = games::create(conn, account_id, new)?;
             let view = GameView::from(&game);
             let headers = [

@@ -9,8 +9,9 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use super::extract::BodyDigest;
+use super::extract::RawBody;
 use crate::error::{Error, Result};
+use crate::service::hex;
 use crate::service::idempotency::{Answer, Claim, MAX_KEY, Receipt};
 
 /// The request header.
@@ -65,13 +66,14 @@ impl FromRequest for IdempotencyKey {
 
 impl IdempotencyKey {
     /// The claim for a request with this body (`None` for a request without one).
-    pub fn claim(&self, body: Option<&BodyDigest>) -> Option<Claim> {
+    /// The body is hashed here, only for a request that carries a key.
+    pub fn claim(&self, body: Option<&RawBody>) -> Option<Claim> {
         let key = self.key.clone()?;
         let mut fingerprint = Sha256::new();
         fingerprint.update(self.target.as_bytes());
         fingerprint.update([0]);
         if let Some(body) = body {
-            fingerprint.update(body.0);
+            fingerprint.update(Sha256::digest(&body.0));
         }
         Some(Claim {
             key,
@@ -83,10 +85,6 @@ impl IdempotencyKey {
     pub fn address_scope(&self) -> String {
         format!("address:{}", self.address)
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Whose keys these are for an account's request.

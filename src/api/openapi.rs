@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::Required;
 use utoipa::openapi::header::HeaderBuilder;
-use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
@@ -145,46 +145,43 @@ fn add_problems(document: &mut Document) {
             RefOr::T(problem_response(status, description)),
         );
     }
-    for item in document.paths.paths.values_mut() {
-        let operations = [
-            &mut item.get,
-            &mut item.post,
-            &mut item.put,
-            &mut item.delete,
-            &mut item.patch,
-        ];
-        for operation in operations.into_iter().flatten() {
-            let id = operation.operation_id.clone().unwrap_or_default();
-            for status in problems_of(&id).iter().chain([&431, &500]) {
-                if let Some((_, name, _)) = PROBLEMS.iter().find(|(s, _, _)| s == status) {
-                    operation.responses.responses.insert(
-                        status.to_string(),
-                        RefOr::Ref(Ref::from_response_name(*name)),
-                    );
-                }
+    for operation in operations_mut(document) {
+        let id = operation.operation_id.clone().unwrap_or_default();
+        for status in problems_of(&id).iter().chain([&431, &500]) {
+            if let Some((_, name, _)) = PROBLEMS.iter().find(|(s, _, _)| s == status) {
+                operation.responses.responses.insert(
+                    status.to_string(),
+                    RefOr::Ref(Ref::from_response_name(*name)),
+                );
             }
         }
     }
 }
 
-/// A header is text or absent, never null: utoipa makes an optional header's schema nullable.
-fn headers_are_text(document: &mut Document) {
-    for item in document.paths.paths.values_mut() {
-        let operations = [
+/// Every operation of the document.
+fn operations_mut(document: &mut Document) -> impl Iterator<Item = &mut Operation> {
+    document.paths.paths.values_mut().flat_map(|item| {
+        [
             &mut item.get,
             &mut item.post,
             &mut item.put,
             &mut item.delete,
             &mut item.patch,
-        ];
-        for operation in operations.into_iter().flatten() {
-            for parameter in operation.parameters.iter_mut().flatten() {
-                if let RefOr::T(parameter) = parameter
-                    && parameter.parameter_in == ParameterIn::Header
-                    && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
-                {
-                    schema.schema_type = SchemaType::Type(Type::String);
-                }
+        ]
+        .into_iter()
+        .flatten()
+    })
+}
+
+/// A header is text or absent, never null: utoipa makes an optional header's schema nullable.
+fn headers_are_text(document: &mut Document) {
+    for operation in operations_mut(document) {
+        for parameter in operation.parameters.iter_mut().flatten() {
+            if let RefOr::T(parameter) = parameter
+                && parameter.parameter_in == ParameterIn::Header
+                && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+            {
+                schema.schema_type = SchemaType::Type(Type::String);
             }
         }
     }
@@ -251,22 +248,20 @@ fn add_idempotency_keys(document: &mut Document) {
             "`true` when this answers a retry from what was stored",
         ))
         .build();
-    for item in document.paths.paths.values_mut() {
-        for operation in [&mut item.post, &mut item.delete].into_iter().flatten() {
-            let id = operation.operation_id.as_deref().unwrap_or_default();
-            if !IDEMPOTENT_WRITES.contains(&id) {
-                continue;
-            }
-            operation
-                .parameters
-                .get_or_insert_with(Vec::new)
-                .push(RefOr::T(key.clone()));
-            for (status, response) in operation.responses.responses.iter_mut() {
-                if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
-                    response
-                        .headers
-                        .insert("Idempotent-Replayed".into(), RefOr::T(replayed.clone()));
-                }
+    let writes = operations_mut(document).filter(|operation| {
+        let id = operation.operation_id.as_deref().unwrap_or_default();
+        IDEMPOTENT_WRITES.contains(&id)
+    });
+    for operation in writes {
+        operation
+            .parameters
+            .get_or_insert_with(Vec::new)
+            .push(RefOr::T(key.clone()));
+        for (status, response) in operation.responses.responses.iter_mut() {
+            if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
+                response
+                    .headers
+                    .insert("Idempotent-Replayed".into(), RefOr::T(replayed.clone()));
             }
         }
     }

@@ -12,10 +12,10 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::middleware::Next;
 use actix_web::{ResponseError, web};
-use sha2::{Digest, Sha256};
 
 use super::auth::bearer_key;
 use crate::error::Error;
+use crate::service::accounts::hash_key;
 
 /// Requests a minute allowed for each kind of limited request; 0 turns a limit off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,11 +107,7 @@ impl RateLimits {
         let mut names = vec![format!("writes@{address}")];
         if let Some(key) = bearer_key(request.request()) {
             // Keys are kept as hashes here too.
-            let hash: [u8; 32] = Sha256::digest(key.as_bytes()).into();
-            names.push(format!(
-                "writes#{}",
-                hash.map(|b| format!("{b:02x}")).concat()
-            ));
+            names.push(format!("writes#{}", hash_key(&key)));
         }
         Some((per_minute, names))
     }
@@ -123,15 +119,15 @@ pub async fn limit(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let limits = request.app_data::<web::Data<RateLimits>>().cloned();
-    if let Some((per_minute, names)) = limits.as_ref().and_then(|l| l.buckets_of(&request)) {
-        let limits = limits.as_ref().expect("limits were found");
-        if let Err(wait) = limits.take(per_minute, &names, Instant::now()) {
-            let error = Error::RateLimited {
-                retry_after: wait.as_secs().saturating_add(1),
-            };
-            let response = request.into_response(error.error_response());
-            return Ok(response.map_into_right_body());
-        }
+    if let Some(limits) = limits
+        && let Some((per_minute, names)) = limits.buckets_of(&request)
+        && let Err(wait) = limits.take(per_minute, &names, Instant::now())
+    {
+        let error = Error::RateLimited {
+            retry_after: wait.as_secs().saturating_add(1),
+        };
+        let response = request.into_response(error.error_response());
+        return Ok(response.map_into_right_body());
     }
     next.call(request)
         .await

@@ -101,7 +101,7 @@ pub async fn record_turn(
     body: JsonBody<RecordTurn>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let JsonBody(request, digest) = body;
+    let JsonBody(request, raw) = body;
     // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
     if request.dice.len() > MAX_DICE {
         let error = TooManyDice {
@@ -114,7 +114,7 @@ pub async fn record_turn(
         ));
     }
     state
-        .write_as(caller, key.claim(Some(&digest)), move |conn, account_id| {
+        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
             let expected = conditions.if_match.as_ref();
             let game = turns::record(
                 conn,

@@ -5,6 +5,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
+use super::hex;
 use crate::error::{Error, Result};
 use crate::store::DbConnection;
 use crate::store::accounts::{self, AccountRow};
@@ -16,10 +17,6 @@ pub const MAX_NAME: usize = 100;
 pub struct NewAccount {
     pub account: AccountRow,
     pub api_key: String,
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The stored form of a key.

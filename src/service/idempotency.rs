@@ -78,7 +78,7 @@ pub fn once(
             &headers,
             &receipt.body,
         )? {
-            return Err(in_flight());
+            return Err(Error::KeyInFlight);
         }
         Ok(receipt)
     });
@@ -99,14 +99,6 @@ pub fn once(
 enum Taken {
     Claimed(NaiveDateTime),
     Answered(Receipt),
-}
-
-fn in_flight() -> Error {
-    Error::Conflict {
-        code: "idempotency_key_in_flight",
-        detail: "a request with this Idempotency-Key is still being processed; retry shortly"
-            .into(),
-    }
 }
 
 /// Claims the key, or finds the answer it was given, or takes over a claim left behind.
@@ -140,7 +132,7 @@ fn take(conn: &mut DbConnection, scope: &str, claim: &Claim, policy: KeyPolicy) 
             return receipt(status, held.headers, held.body).map(Taken::Answered);
         }
         if held.claimed_at + policy.abandon_after > now {
-            return Err(in_flight());
+            return Err(Error::KeyInFlight);
         }
         let taken = store::write_statement(conn, |c| {
             keys::take_over(c, scope, &claim.key, held.claimed_at, now)
@@ -149,7 +141,7 @@ fn take(conn: &mut DbConnection, scope: &str, claim: &Claim, policy: KeyPolicy) 
             return Ok(Taken::Claimed(now));
         }
     }
-    Err(in_flight())
+    Err(Error::KeyInFlight)
 }
 
 fn receipt(status: i32, headers: Option<String>, body: Option<String>) -> Result<Receipt> {

@@ -46,6 +46,11 @@ pub fn now() -> NaiveDateTime {
         .unwrap_or(now)
 }
 
+/// Bytes as lowercase hexadecimal, as hashes and keys are written.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// A new random id.
 pub fn new_id() -> String {
     uuid::Uuid::new_v4().to_string()

@@ -57,6 +57,18 @@ crate::on_both_backends!(
     a_method_a_path_does_not_have_is_a_405_with_allow,
 );
 
+/// Waits (up to 10 s) for `/readyz` to answer 200 again.
+fn wait_until_ready(app: &crate::helpers::TestApp) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while app.get("/readyz").status != 200 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "readyz did not recover"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// PostgreSQL goes away behind a proxy and comes back: `/readyz` and the API answer 503 with
 /// `Retry-After` meanwhile, and serve again by themselves once it is back.
 #[test]
@@ -75,14 +87,7 @@ fn readiness_follows_the_database_down_and_back_up() {
     assert_eq!(app.get("/healthz").status, 200, "the process itself is up");
 
     proxy.restore();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while app.get("/readyz").status != 200 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "readyz did not recover"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
+    wait_until_ready(&app);
     app.get("/v1/games").expect(200);
 }
 
@@ -109,14 +114,8 @@ fn a_database_that_stops_answering_is_a_503_at_the_deadline() {
         .expect_problem(503, "database_unavailable");
 
     proxy.thaw();
+    wait_until_ready(&app);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while app.get("/readyz").status != 200 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "readyz did not recover"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    }
     // The turn held in the freeze may have landed after all: the same request with the same key
     // gets its answer (stored, or fresh), and the turn is there once.
     let retried = loop {
