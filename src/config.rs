@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use crate::api::cors::parse_origin;
 use crate::api::rate_limit::RateSettings;
+use crate::api::event_stream::StreamSettings;
 use crate::service::idempotency::KeyPolicy;
 
 #[derive(Debug, Clone, Parser)]
@@ -88,6 +89,26 @@ pub struct Config {
     )]
     pub idempotency_abandon_ms: u64,
 
+    /// How long an invite to play a seat can be accepted, in seconds (24 hours by default).
+    #[arg(long, env = "INVITE_TTL_SECS", default_value_t = 24 * 60 * 60, global = true)]
+    pub invite_ttl_secs: u64,
+
+    /// How often an event stream with nothing to send sends a comment, so that proxies keep
+    /// it open, and reads the game's log in case a wake-up was missed, in seconds.
+    #[arg(long, env = "SSE_HEARTBEAT_SECS", default_value_t = 15, global = true)]
+    pub sse_heartbeat_secs: u64,
+
+    /// With PostgreSQL, follow changes made by other server processes with LISTEN/NOTIFY.
+    /// Without it (`--events-listen false`), a subscriber learns of them only by reading the
+    /// log every `--events-poll-ms`.
+    #[arg(long, env = "EVENTS_LISTEN", default_value_t = true, action = clap::ArgAction::Set, global = true)]
+    pub events_listen: bool,
+
+    /// Each subscriber also reads its game's log this often, in milliseconds (0: only when
+    /// woken, and at every heartbeat).
+    #[arg(long, env = "EVENTS_POLL_MS", default_value_t = 0, global = true)]
+    pub events_poll_ms: u64,
+
     /// Log filter, in `tracing` syntax (`info`, `phase10=debug,actix_web=info`).
     #[arg(long, env = "LOG", default_value = "info", global = true)]
     pub log: String,
@@ -119,6 +140,14 @@ impl Config {
         RateSettings {
             accounts_per_minute: self.rate_limit_accounts,
             writes_per_minute: self.rate_limit_writes,
+        }
+    }
+
+    /// How event streams are kept alive and fed.
+    pub fn stream_settings(&self) -> StreamSettings {
+        StreamSettings {
+            heartbeat: Duration::from_secs(self.sse_heartbeat_secs.max(1)),
+            poll: (self.events_poll_ms > 0).then(|| Duration::from_millis(self.events_poll_ms)),
         }
     }
 

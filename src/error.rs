@@ -29,6 +29,12 @@ pub enum Error {
     /// No such resource, or one the caller may not see.
     #[error("no such {0}")]
     NotFound(&'static str),
+    /// The caller may see the game but not do this to it (play a seat that is not theirs).
+    #[error("{detail}")]
+    Forbidden { code: &'static str, detail: String },
+    /// The resource existed but is no longer usable (an invite that expired or was used).
+    #[error("{detail}")]
+    Gone { code: &'static str, detail: String },
     /// The path is one of the API's, but not with this method; `allow` lists the methods it has.
     #[error("{method} is not allowed on this resource, only {allow}")]
     MethodNotAllowed { method: String, allow: String },

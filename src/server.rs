@@ -9,6 +9,7 @@ use tracing_subscriber::EnvFilter;
 
 use crate::AppParts;
 use crate::api::AppState;
+use crate::api::live::Live;
 use crate::api::openapi::{OpenApiJson, document_json};
 use crate::api::rate_limit::RateLimits;
 use crate::config::Config;
@@ -70,6 +71,9 @@ pub fn start_with(
             pool,
             keys,
             deadline: Duration::from_millis(config.query_timeout_ms),
+            live: Live::new(listen_url(config)),
+            streams: config.stream_settings(),
+            invite_ttl: Duration::from_secs(config.invite_ttl_secs),
         }),
         openapi: web::Data::new(OpenApiJson(document_json())),
         rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
@@ -84,6 +88,14 @@ pub fn start_with(
         server = server.workers(config.workers);
     }
     Ok(server.run())
+}
+
+/// The PostgreSQL database whose announced changes this process follows, if any.
+fn listen_url(config: &Config) -> Option<String> {
+    match Database::from_url(&config.database_url) {
+        Database::Postgres(url) if config.events_listen => Some(url),
+        _ => None,
+    }
 }
 
 /// Forgets idempotency keys past their time, from now on and every so often (a tenth of the

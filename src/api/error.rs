@@ -48,7 +48,10 @@ impl Error {
             Error::Unauthorized => "unauthorized",
             Error::NotFound(_) => "not_found",
             Error::MethodNotAllowed { .. } => "method_not_allowed",
-            Error::Conflict { code, .. } | Error::Invalid { code, .. } => code,
+            Error::Conflict { code, .. }
+            | Error::Invalid { code, .. }
+            | Error::Forbidden { code, .. }
+            | Error::Gone { code, .. } => code,
             Error::KeyInFlight => "idempotency_key_in_flight",
             Error::PreconditionFailed { .. } => "precondition_failed",
             Error::PayloadTooLarge { .. } => "payload_too_large",
@@ -77,6 +80,8 @@ impl ResponseError for Error {
             Error::Malformed(_) => StatusCode::BAD_REQUEST,
             Error::Unauthorized => StatusCode::UNAUTHORIZED,
             Error::NotFound(_) => StatusCode::NOT_FOUND,
+            Error::Forbidden { .. } => StatusCode::FORBIDDEN,
+            Error::Gone { .. } => StatusCode::GONE,
             Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
             Error::Conflict { .. } | Error::KeyInFlight => StatusCode::CONFLICT,
             Error::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,

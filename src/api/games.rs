@@ -8,6 +8,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
 use super::conditional::{Conditions, etag};
+use super::events::{EventKind, publish};
 use super::extract::{JsonBody, QueryParams};
 use super::idempotency::{IdempotencyKey, receipt};
 use super::views::GameView;
@@ -165,6 +166,7 @@ pub async fn create_game(
     state
         .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
             let game = games::create(conn, account_id, new)?;
+            publish(conn, EventKind::GameCreated, &game, None)?;
             let view = GameView::from(&game);
             let headers = [
                 (header::LOCATION, format!("/v1/games/{}", view.id)),
@@ -248,12 +250,14 @@ pub async fn delete_game(
     key: IdempotencyKey,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
+    let changed = game_id.clone();
     state
         .write_as(caller, key.claim(None), move |conn, account_id| {
             games::delete(conn, account_id, &game_id, conditions.if_match.as_ref())?;
             receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
         })
         .await
+        .inspect(|_| state.live.announce(&changed))
 }
 
 #[cfg(test)]

@@ -5,12 +5,16 @@ pub mod accounts;
 pub mod auth;
 pub mod conditional;
 pub mod cors;
+pub mod digital;
 pub mod error;
+pub mod event_stream;
+pub mod events;
 pub mod extract;
 pub mod games;
 pub mod header_limit;
 pub mod health;
 pub mod idempotency;
+pub mod live;
 pub mod middleware;
 pub mod openapi;
 pub mod phases;
@@ -79,6 +83,11 @@ pub struct AppState {
     pub keys: KeyPolicy,
     /// How long a request's database work may take before it is answered 503.
     pub deadline: Duration,
+    /// The subscribers of games in this process.
+    pub live: live::Live,
+    pub streams: event_stream::StreamSettings,
+    /// How long an invite can be accepted.
+    pub invite_ttl: Duration,
 }
 
 impl AppState {
@@ -189,6 +198,9 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(turns::list_turns)
                 .service(turns::get_turn)
                 .service(turns::undo_turn)
+                .service(digital::roll_dice)
+                .service(digital::score_turn)
+                .service(event_stream::follow_game)
                 .service(scoresheet::get_scoresheet),
         )
         .service(health::healthz)

@@ -1,4 +1,5 @@
-//! `/v1/games/{game_id}/turns`: record a tabletop turn, list and read turns, undo the latest.
+//! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
+//! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, delete, get, post, web};
@@ -10,15 +11,18 @@ use super::conditional::{Conditions, etag};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
 use super::idempotency::{IdempotencyKey, receipt};
-use super::views::{GameView, TurnView, turn_view};
+use super::events::{EventKind, publish};
+use super::views::{GameView, TurnState, TurnView, latest_turn, turns_after};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
 use crate::rules::MAX_DICE;
+use crate::rules::game::Status;
 use crate::rules::dice::TooManyDice;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 
-/// The dice a player ended a tabletop turn with.
+/// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
+/// the server starts by rolling all ten dice.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "dice": [
@@ -28,11 +32,11 @@ pub struct RecordTurn {
     #[schema(format = Uuid)]
     #[serde(deserialize_with = "super::uuid_text")]
     pub player_id: String,
-    /// All ten dice, or only those shown for the phase. None, or dice that do not make the
-    /// phase, record a failed turn.
+    /// Tabletop: all ten dice, or only those shown for the phase. None, or dice that do not
+    /// make the phase, record a failed turn. Digital: left out (409 `digital_game` if sent).
     #[serde(default)]
     #[schema(max_items = 10)]
-    pub dice: Vec<ShownDie>,
+    pub dice: Option<Vec<ShownDie>>,
 }
 
 /// A page of turns, oldest first.
@@ -103,16 +107,16 @@ pub async fn record_turn(
     let game_id = path.into_inner().game_id;
     let JsonBody(request, raw) = body;
     // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
-    if request.dice.len() > MAX_DICE {
-        let error = TooManyDice {
-            given: request.dice.len(),
-        };
+    let given = request.dice.as_ref().map_or(0, Vec::len);
+    if given > MAX_DICE {
+        let error = TooManyDice { given };
         return Err(Error::invalid_field(
             "not_rollable",
             "dice",
             error.to_string(),
         ));
     }
+    let changed = game_id.clone();
     state
         .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
             let expected = conditions.if_match.as_ref();
@@ -124,11 +128,16 @@ pub async fn record_turn(
                 request.dice,
                 expected,
             )?;
-            let turn = game
-                .turns
-                .last()
+            let view = latest_turn(&game)
                 .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
-            let view = turn_view(&game, turn);
+            let kind = match view.state {
+                TurnState::Rolling => EventKind::TurnStarted,
+                TurnState::Scored if game.game.status() == Status::Finished => {
+                    EventKind::GameFinished
+                }
+                TurnState::Scored => EventKind::TurnScored,
+            };
+            publish(conn, kind, &game, Some(view.clone()))?;
             let headers = [
                 (
                     header::LOCATION,
@@ -139,6 +148,7 @@ pub async fn record_turn(
             receipt(StatusCode::CREATED, &headers, Some(&view))
         })
         .await
+        .inspect(|_| state.live.announce(&changed))
 }
 
 /// List turns
@@ -165,13 +175,11 @@ pub async fn list_turns(
         Some(cursor) => turn_cursor(cursor)?,
     };
     let game = state.game(caller, game_id).await?;
-    let rest: Vec<_> = game.turns.iter().filter(|t| t.row.number > after).collect();
-    let items: Vec<TurnView> = rest
-        .iter()
-        .take(limit)
-        .map(|t| turn_view(&game, t))
-        .collect();
-    let next_cursor = (rest.len() > limit)
+    let mut rest = turns_after(&game, after).peekable();
+    let items: Vec<TurnView> = rest.by_ref().take(limit).collect();
+    let next_cursor = rest
+        .peek()
+        .is_some()
         .then(|| items.last().map(|t| t.number.to_string()))
         .flatten();
     Ok(HttpResponse::Ok().json(TurnPage { items, next_cursor }))
@@ -199,12 +207,11 @@ pub async fn get_turn(
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
     let game = state.game(caller, game_id).await?;
-    let turn = game
-        .turns
-        .iter()
-        .find(|t| t.row.number == number)
+    let turn = turns_after(&game, number - 1)
+        .next()
+        .filter(|t| t.number == number)
         .ok_or(Error::NotFound("turn"))?;
-    Ok(conditions.read(game.record.game.version, &turn_view(&game, turn)))
+    Ok(conditions.read(game.record.game.version, &turn))
 }
 
 /// Undo the latest turn
@@ -229,14 +236,17 @@ pub async fn undo_turn(
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
+    let changed = game_id.clone();
     state
         .write_as(caller, key.claim(None), move |conn, account_id| {
             let expected = conditions.if_match.as_ref();
             let game = turns::undo(conn, account_id, &game_id, number, expected)?;
+            publish(conn, EventKind::TurnUndone, &game, None)?;
             let headers = [(header::ETAG, etag(game.record.game.version))];
             receipt(StatusCode::OK, &headers, Some(&GameView::from(&game)))
         })
         .await
+        .inspect(|_| state.live.announce(&changed))
 }
 
 #[cfg(test)]

@@ -7,8 +7,10 @@ use utoipa::ToSchema;
 use crate::rules::game::{BonusKind, Game, ranks};
 use crate::rules::{Evaluation, GroupKind, StandsFor};
 use crate::service::dice::{ColorName, DieValue, ShownDie};
+use crate::rules::digital::Rolls;
 use crate::service::names::{EditionName, LayoutName, Mode, StatusName};
-use crate::service::replay::{GameState, PlayedTurn};
+use crate::service::replay::{GameState, OpenTurn, PlayedTurn};
+use crate::service::rolls::{DieName, RolledDieView, throw_view};
 use crate::store::games::PlayerRow;
 
 pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
@@ -107,6 +109,8 @@ pub struct PlayerView {
     /// In a digital game, the high-die rolls that decided the order.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order_rolls: Option<Vec<u8>>,
+    /// Whether an invited account plays this seat (otherwise the game's owner does).
+    pub claimed: bool,
 }
 
 /// A game.
@@ -123,6 +127,8 @@ pub struct GameView {
     /// Whose turn it is; null once the game is over.
     #[schema(format = Uuid)]
     pub current_player_id: Option<String>,
+    /// The number of the digital turn in play (rolled, not yet scored), if any.
+    pub turn_in_play: Option<i32>,
     /// Grows by one on every change of the game.
     pub version: i64,
     pub players: Vec<PlayerView>,
@@ -133,7 +139,13 @@ pub struct GameView {
     pub updated_at: DateTime<Utc>,
 }
 
-fn game_view(state: &GameState, game: &Game, version: i64, updated_at: NaiveDateTime) -> GameView {
+fn game_view(
+    state: &GameState,
+    game: &Game,
+    in_play: Option<i32>,
+    version: i64,
+    updated_at: NaiveDateTime,
+) -> GameView {
     let players: &[PlayerRow] = &state.record.players;
     GameView {
         id: state.record.game.id.clone(),
@@ -143,6 +155,7 @@ fn game_view(state: &GameState, game: &Game, version: i64, updated_at: NaiveDate
         status: game.status().into(),
         round: game.round(),
         current_player_id: game.current_seat().map(|seat| players[seat].id.clone()),
+        turn_in_play: in_play,
         version,
         players: players
             .iter()
@@ -160,6 +173,7 @@ fn game_view(state: &GameState, game: &Game, version: i64, updated_at: NaiveDate
                     .order_rolls
                     .as_deref()
                     .and_then(|r| serde_json::from_str(r).ok()),
+                claimed: state.record.claims.iter().any(|c| c.player_id == player.id),
             })
             .collect(),
         winners: game
@@ -177,6 +191,7 @@ impl From<&GameState> for GameView {
         game_view(
             state,
             &state.game,
+            state.open.as_ref().map(|open| open.row.number),
             state.record.game.version,
             state.record.game.updated_at,
         )
@@ -200,6 +215,45 @@ pub struct BonusView {
     pub points: u32,
 }
 
+/// Where a turn stands: a digital turn is `rolling` until it is scored.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnState {
+    Rolling,
+    Scored,
+}
+
+/// A die of a turn: as the player showed it, or, rolled by the server, naming its die.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TurnDie {
+    pub value: DieValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<ColorName>,
+    /// The physical die, for dice the server rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub die: Option<DieName>,
+}
+
+impl From<&ShownDie> for TurnDie {
+    fn from(shown: &ShownDie) -> TurnDie {
+        TurnDie {
+            value: shown.value,
+            color: shown.color,
+            die: None,
+        }
+    }
+}
+
+impl From<RolledDieView> for TurnDie {
+    fn from(rolled: RolledDieView) -> TurnDie {
+        TurnDie {
+            value: rolled.value,
+            color: rolled.color,
+            die: Some(rolled.die),
+        }
+    }
+}
+
 /// A turn and the game right after it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[schema(as = Turn)]
@@ -208,23 +262,48 @@ pub struct TurnView {
     pub number: i32,
     #[schema(format = Uuid)]
     pub player_id: String,
+    /// `scored` for every tabletop turn; a digital turn is `rolling` until it is scored.
+    pub state: TurnState,
     /// The phase the turn was played on.
     pub phase: u8,
+    /// Whether the turn made the phase (false while rolling).
     pub made: bool,
+    /// 0 while rolling.
     pub score: u32,
+    /// Empty while rolling.
     pub groups: Vec<GroupView>,
+    /// Empty while rolling.
     pub bonuses: Vec<BonusView>,
-    /// The dice the player ended the turn with.
-    pub dice: Vec<ShownDie>,
+    /// The dice the turn ended with, or, while rolling, as they lie now.
+    pub dice: Vec<TurnDie>,
+    /// A digital turn's rolls, first to last, each of all ten dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolls: Option<Vec<Vec<RolledDieView>>>,
+    /// How many more times a digital turn's dice may be rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolls_left: Option<usize>,
     pub created_at: DateTime<Utc>,
+    /// The game right after this turn (while rolling, the game as it is).
     pub game: GameView,
+}
+
+fn rolls_view(rolls: &Rolls) -> Vec<Vec<RolledDieView>> {
+    rolls.throws().iter().map(throw_view).collect()
 }
 
 pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
     let outcome = &turn.outcome;
+    let dice = match &turn.rolls {
+        Some(rolls) => throw_view(rolls.last())
+            .into_iter()
+            .map(TurnDie::from)
+            .collect(),
+        None => turn.dice.iter().map(TurnDie::from).collect(),
+    };
     TurnView {
         number: turn.row.number,
         player_id: turn.row.player_id.clone(),
+        state: TurnState::Scored,
         phase: outcome.phase,
         made: outcome.evaluation.made,
         score: outcome.evaluation.score,
@@ -240,9 +319,67 @@ pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
                 points: b.points,
             })
             .collect(),
-        dice: turn.dice.clone(),
+        dice,
+        rolls: turn.rolls.as_ref().map(rolls_view),
+        rolls_left: turn.rolls.as_ref().map(Rolls::rolls_left),
         created_at: utc(turn.row.created_at),
-        game: game_view(state, &turn.after, turn.row.version, turn.row.created_at),
+        game: game_view(
+            state,
+            &turn.after,
+            None,
+            turn.row.version,
+            turn.row.created_at,
+        ),
+    }
+}
+
+/// A digital turn in play, with the game as it is.
+pub fn open_turn_view(state: &GameState, open: &OpenTurn) -> TurnView {
+    let phase = state
+        .seat_of(&open.row.player_id)
+        .map(|seat| state.game.sheets()[seat].phase)
+        .unwrap_or_default();
+    TurnView {
+        number: open.row.number,
+        player_id: open.row.player_id.clone(),
+        state: TurnState::Rolling,
+        phase,
+        made: false,
+        score: 0,
+        groups: Vec::new(),
+        bonuses: Vec::new(),
+        dice: throw_view(open.rolls.last())
+            .into_iter()
+            .map(TurnDie::from)
+            .collect(),
+        rolls: Some(rolls_view(&open.rolls)),
+        rolls_left: Some(open.rolls.rolls_left()),
+        created_at: utc(open.row.created_at),
+        game: GameView::from(state),
+    }
+}
+
+/// The game's turns after turn `after`, the one in play last.
+pub fn turns_after(state: &GameState, after: i32) -> impl Iterator<Item = TurnView> + '_ {
+    let played = state
+        .turns
+        .iter()
+        .filter(move |t| t.row.number > after)
+        .map(|t| turn_view(state, t));
+    let open = state
+        .open
+        .iter()
+        .filter(move |o| o.row.number > after)
+        .map(|o| open_turn_view(state, o));
+    played.chain(open)
+}
+
+/// The latest turn: the one in play, or the last one played.
+pub fn latest_turn(state: &GameState) -> Option<TurnView> {
+    match (&state.open, state.turns.last()) {
+        (Some(open), _) => Some(open_turn_view(state, open)),
+        (None, Some(turn)) => Some(turn_view(state, turn)),
+        (None, None) => None,
     }
 }
 

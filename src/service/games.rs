@@ -1,5 +1,6 @@
 //! Creating, reading, listing and deleting games.
 
+use super::access;
 use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
 use super::replay::{GameState, replay};
 use super::roller::DiceRoller;
@@ -87,6 +88,14 @@ fn seat(names: Vec<String>, mode: Mode) -> Vec<(String, Option<Vec<u8>>)> {
 
 pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result<GameState> {
     let names = check_players(&new.names)?;
+    if new.mode == Mode::Digital && new.layout == LayoutName::AnyColors {
+        // The server rolls the standard dice: with colorless faces phase 8 could never be made.
+        return Err(Error::invalid_field(
+            "digital_needs_standard_dice",
+            "dice_layout",
+            "a digital game is played with the server's standard dice",
+        ));
+    }
     let now = super::now();
     let game = GameRow {
         id: super::new_id(),
@@ -115,12 +124,13 @@ pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result
         game,
         players,
         turns: Vec::new(),
+        claims: Vec::new(),
     })
 }
 
 /// The account's game, replayed.
 pub fn get(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameState> {
-    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    let row = games::find_visible(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
     replay(games::load_record(conn, row)?)
 }
 
@@ -132,9 +142,9 @@ pub fn delete(
     expected: Option<&VersionCheck>,
 ) -> Result<()> {
     store::write_transaction(conn, |conn| {
-        let taken = games::lock_for_change(conn, account_id, game_id, super::now())?;
-        let game = taken.ok_or(Error::NotFound("game"))?;
-        check_version(expected, game.version - 1)?;
+        let record = super::turns::take(conn, account_id, game_id)?;
+        access::owner_only(&record, account_id, "delete the game")?;
+        check_version(expected, record.game.version - 1)?;
         games::delete_owned(conn, account_id, game_id)?;
         Ok(())
     })

@@ -48,8 +48,8 @@ pub struct KeyPolicy {
     pub abandon_after: TimeDelta,
 }
 
-/// Runs `work` for the request, unless its key has been answered before. Without a key, just
-/// runs it. `scope` says whose keys these are.
+/// Runs `work` in a write transaction for the request, unless its key has been answered before.
+/// Without a key, just runs it. `scope` says whose keys these are.
 pub fn once(
     conn: &mut DbConnection,
     scope: &str,
@@ -58,7 +58,8 @@ pub fn once(
     work: impl FnOnce(&mut DbConnection) -> Result<Receipt>,
 ) -> Result<Answer> {
     let Some(claim) = claim else {
-        return work(conn).map(Answer::Fresh);
+        // One transaction all the same: a change and its event are written together.
+        return store::write_transaction(conn, work).map(Answer::Fresh);
     };
     let claimed_at = match take(conn, scope, claim, policy)? {
         Taken::Claimed(at) => at,

@@ -1,13 +1,17 @@
 //! What each request does, in the game's words: it reads and writes through `store` inside one
 //! transaction and asks `rules` what the turns mean. Nothing here knows HTTP.
 
+pub mod access;
 pub mod accounts;
 pub mod dice;
+pub mod digital;
+pub mod events;
 pub mod games;
 pub mod idempotency;
 pub mod names;
 pub mod replay;
 pub mod roller;
+pub mod rolls;
 pub mod turns;
 
 use chrono::{NaiveDateTime, Timelike, Utc};

@@ -1,12 +1,14 @@
 //! A game's state is what the rules make of its turns: this replays a stored game.
 
 use crate::error::{Error, Result};
+use crate::rules::digital::Rolls;
 use crate::rules::game::{Game, TurnOutcome};
 use crate::rules::{DiceLayout, Die, Roll};
 use crate::service::dice::ShownDie;
 use crate::service::names::{EditionName, LayoutName, Mode, from_stored};
+use crate::service::rolls;
 use crate::store::games::GameRecord;
-use crate::store::turns::TurnRow;
+use crate::store::turns::{ROLLING, TurnRow};
 
 /// One stored turn, replayed.
 #[derive(Debug, Clone)]
@@ -16,6 +18,15 @@ pub struct PlayedTurn {
     pub outcome: TurnOutcome,
     /// The game right after this turn.
     pub after: Game,
+    /// Every roll of a digital turn.
+    pub rolls: Option<Rolls>,
+}
+
+/// A digital turn still in play: rolled, not yet scored, not yet part of the game.
+#[derive(Debug, Clone)]
+pub struct OpenTurn {
+    pub row: TurnRow,
+    pub rolls: Rolls,
 }
 
 /// A stored game and what its turns make of it.
@@ -26,7 +37,10 @@ pub struct GameState {
     pub edition: EditionName,
     pub layout: LayoutName,
     pub game: Game,
+    /// The turns that count, in order.
     pub turns: Vec<PlayedTurn>,
+    /// The digital turn in play, if any: always the latest.
+    pub open: Option<OpenTurn>,
 }
 
 impl GameState {
@@ -58,7 +72,23 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
     )
     .map_err(|e| Error::Internal(e.to_string()))?;
     let mut turns = Vec::with_capacity(record.turns.len());
+    let mut open = None;
     for row in &record.turns {
+        let rolls = row
+            .rolls
+            .as_deref()
+            .map(|text| rolls::from_stored(text, layout.into()))
+            .transpose()?;
+        if row.state == ROLLING {
+            let rolls = rolls.ok_or_else(|| {
+                Error::Internal(format!("turn {} is in play without rolls", row.number))
+            })?;
+            open = Some(OpenTurn {
+                row: row.clone(),
+                rolls,
+            });
+            continue;
+        }
         let dice = stored_dice(row)?;
         let seat = record
             .players
@@ -78,6 +108,7 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
             dice,
             outcome,
             after: game.clone(),
+            rolls,
         });
     }
     Ok(GameState {
@@ -87,5 +118,6 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
         layout,
         game,
         turns,
+        open,
     })
 }

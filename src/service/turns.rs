@@ -9,6 +9,7 @@
 
 use diesel::result::{DatabaseErrorKind, Error as Diesel};
 
+use super::access;
 use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::games::status_name;
 use super::names::Mode;
@@ -20,15 +21,18 @@ use crate::store::games::{self, GameRecord};
 use crate::store::turns::{self, TurnRow};
 use crate::store::{self, DbConnection};
 
-/// Takes the account's game for a change (bumping its version) and loads it as it now is.
+/// Takes a game the account may see for a change (bumping its version) and loads it as it now
+/// is. Who may make the change is the caller's to check, in the same transaction.
 pub(super) fn take(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameRecord> {
-    let row = games::lock_for_change(conn, account_id, game_id, super::now())?
-        .ok_or(Error::NotFound("game"))?;
-    Ok(games::load_record(conn, row)?)
+    let row =
+        games::lock_for_change(conn, game_id, super::now())?.ok_or(Error::NotFound("game"))?;
+    let record = games::load_record(conn, row)?;
+    access::role(&record, account_id)?;
+    Ok(record)
 }
 
 /// Rewrites the game's cached status in the same transaction, when the change moved it.
-fn cache_status(conn: &mut DbConnection, state: &mut GameState) -> Result<()> {
+pub(super) fn cache_status(conn: &mut DbConnection, state: &mut GameState) -> Result<()> {
     let status = status_name(state.game.status());
     if status != state.record.game.status {
         games::set_status(conn, &state.record.game.id, &status)?;
@@ -37,32 +41,12 @@ fn cache_status(conn: &mut DbConnection, state: &mut GameState) -> Result<()> {
     Ok(())
 }
 
-fn conflict(code: &'static str, detail: String) -> Error {
+pub(super) fn conflict(code: &'static str, detail: String) -> Error {
     Error::Conflict { code, detail }
 }
 
-/// Records the dice a player ended a tabletop turn with.
-pub fn record(
-    conn: &mut DbConnection,
-    account_id: &str,
-    game_id: &str,
-    player_id: &str,
-    dice: Vec<ShownDie>,
-    expected: Option<&VersionCheck>,
-) -> Result<GameState> {
-    let row = games::find_owned(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    // The INSERT below only succeeds while the game has this version, so the check holds.
-    check_version(expected, row.version)?;
-    let record = games::load_record(conn, row)?;
-    let version = record.game.version + 1;
-    let mut state = replay(record)?;
-    if state.mode == Mode::Digital {
-        return Err(conflict(
-            "digital_game",
-            "the server rolls the dice of a digital game: start a turn with only a player_id"
-                .into(),
-        ));
-    }
+/// The seat of `player_id`, if the account plays it and it is that seat's turn.
+pub(super) fn acting_seat(state: &GameState, account_id: &str, player_id: &str) -> Result<usize> {
     let seat = state.seat_of(player_id).ok_or_else(|| {
         Error::invalid_field(
             "unknown_player",
@@ -70,14 +54,63 @@ pub fn record(
             "is not a player of this game",
         )
     })?;
+    access::plays_seat(&state.record, account_id, player_id)?;
     match state.game.current_seat() {
-        None => return Err(conflict("game_over", "the game is over".into())),
+        None => Err(conflict("game_over", "the game is over".into())),
         Some(current) if current != seat => {
             let name = &state.record.players[current].name;
-            return Err(conflict("not_your_turn", format!("it is {name}'s turn")));
+            Err(conflict("not_your_turn", format!("it is {name}'s turn")))
         }
-        Some(_) => {}
+        Some(_) => Ok(seat),
     }
+}
+
+/// A refused INSERT of a turn: another change of the game came first.
+pub(super) fn turn_conflict(error: Diesel) -> Error {
+    match error {
+        Diesel::DatabaseError(kind, info)
+            if matches!(
+                kind,
+                DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure
+            ) || info.message().contains("stale game version") =>
+        {
+            conflict(
+                "concurrent_change",
+                "the game changed while this turn was being recorded; read it and try again".into(),
+            )
+        }
+        other => other.into(),
+    }
+}
+
+/// Records the dice a player ended a tabletop turn with; in a digital game, starts the player's
+/// turn instead (the server rolls, so no dice may be given).
+pub fn record(
+    conn: &mut DbConnection,
+    account_id: &str,
+    game_id: &str,
+    player_id: &str,
+    dice: Option<Vec<ShownDie>>,
+    expected: Option<&VersionCheck>,
+) -> Result<GameState> {
+    let row = games::find_visible(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    // The INSERT below only succeeds while the game has this version, so the check holds.
+    check_version(expected, row.version)?;
+    let record = games::load_record(conn, row)?;
+    let version = record.game.version + 1;
+    let mut state = replay(record)?;
+    let dice = match (state.mode, dice) {
+        (Mode::Digital, None) => return super::digital::start(conn, state, account_id, player_id),
+        (Mode::Digital, Some(_)) => {
+            return Err(conflict(
+                "digital_game",
+                "the server rolls the dice of a digital game: start a turn with only a player_id"
+                    .into(),
+            ));
+        }
+        (Mode::Tabletop, dice) => dice.unwrap_or_default(),
+    };
+    let seat = acting_seat(&state, account_id, player_id)?;
     let (_, roll) = shown_roll(state.game.sheets()[seat].phase, &dice)?;
     // Turn order was checked above; what the rules can still refuse is the dice.
     let outcome = state.game.play(seat, &roll).map_err(|e| match e {
@@ -91,32 +124,13 @@ pub fn record(
         dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
         version,
         created_at: super::now(),
+        state: turns::SCORED.into(),
+        rolls: None,
     };
-    let status_moves = status_name(state.game.status()) != state.record.game.status;
-    let write = |conn: &mut DbConnection| {
-        turns::insert(conn, &row).map_err(|e| match e {
-            Diesel::DatabaseError(kind, info)
-                if matches!(
-                    kind,
-                    DatabaseErrorKind::UniqueViolation | DatabaseErrorKind::SerializationFailure
-                ) || info.message().contains("stale game version") =>
-            {
-                conflict(
-                    "concurrent_change",
-                    "the game changed while this turn was being recorded; read it and try again"
-                        .into(),
-                )
-            }
-            other => other.into(),
-        })?;
+    store::write_transaction(conn, |conn| {
+        turns::insert(conn, &row).map_err(turn_conflict)?;
         cache_status(conn, &mut state)
-    };
-    // One INSERT is atomic on its own; the cached status, when it moves, goes with it.
-    if status_moves {
-        store::write_transaction(conn, write)?;
-    } else {
-        store::write_statement(conn, write)?;
-    }
+    })?;
     state.record.game.version = version;
     state.record.game.updated_at = row.created_at;
     state.turns.push(PlayedTurn {
@@ -124,6 +138,7 @@ pub fn record(
         dice,
         outcome,
         after: state.game.clone(),
+        rolls: None,
     });
     state.record.turns.push(row);
     Ok(state)
@@ -139,6 +154,7 @@ pub fn undo(
 ) -> Result<GameState> {
     store::write_transaction(conn, |conn| {
         let mut record = take(conn, account_id, game_id)?;
+        access::owner_only(&record, account_id, "undo a turn")?;
         check_version(expected, record.game.version - 1)?;
         let latest = record.turns.last().map(|t| t.number);
         if !record.turns.iter().any(|t| t.number == number) {

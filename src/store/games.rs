@@ -7,7 +7,8 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
-use super::schema::{games, players};
+use super::schema::{games, players, seat_claims};
+use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
@@ -37,12 +38,13 @@ pub struct PlayerRow {
     pub order_rolls: Option<String>,
 }
 
-/// A game with its players (by seat) and its turns (in order).
+/// A game with its players (by seat), its turns (in order) and its claimed seats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     pub game: GameRow,
     pub players: Vec<PlayerRow>,
     pub turns: Vec<TurnRow>,
+    pub claims: Vec<SeatClaimRow>,
 }
 
 pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> QueryResult<()> {
@@ -58,15 +60,21 @@ pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> 
     Ok(())
 }
 
-/// The game, if it exists and belongs to the account.
-pub fn find_owned(
+/// The game, if the account may see it: it owns the game or plays one of its seats.
+pub fn find_visible(
     conn: &mut DbConnection,
     account_id: &str,
     game_id: &str,
 ) -> QueryResult<Option<GameRow>> {
     games::table
         .find(game_id)
-        .filter(games::account_id.eq(account_id))
+        .filter(
+            games::account_id.eq(account_id).or(games::id.eq_any(
+                seat_claims::table
+                    .filter(seat_claims::account_id.eq(account_id))
+                    .select(seat_claims::game_id),
+            )),
+        )
         .select(GameRow::as_select())
         .first(conn)
         .optional()
@@ -74,18 +82,13 @@ pub fn find_owned(
 
 /// Takes the game for a change: bumps its version (which locks its row until the transaction
 /// ends, on both backends) before anything else of it is read, and returns it as it now is.
-/// `None` if the account has no such game.
+/// Who may make the change is the caller's to check on what this returns.
 pub fn lock_for_change(
     conn: &mut DbConnection,
-    account_id: &str,
     game_id: &str,
     now: NaiveDateTime,
 ) -> QueryResult<Option<GameRow>> {
-    diesel::update(
-        games::table
-            .find(game_id)
-            .filter(games::account_id.eq(account_id)),
-    )
+    diesel::update(games::table.find(game_id))
     .set((
         games::version.eq(games::version + 1),
         games::updated_at.eq(now),
@@ -122,7 +125,8 @@ pub struct GamesAfter {
     pub id: String,
 }
 
-/// Up to `limit` of the account's games, newest first, optionally of one status.
+/// Up to `limit` of the games the account owns or plays a seat of, newest first, optionally
+/// of one status.
 pub fn page(
     conn: &mut DbConnection,
     account_id: &str,
@@ -131,7 +135,13 @@ pub fn page(
     limit: i64,
 ) -> QueryResult<Vec<GameRow>> {
     let mut query = games::table
-        .filter(games::account_id.eq(account_id))
+        .filter(
+            games::account_id.eq(account_id.to_string()).or(games::id.eq_any(
+                seat_claims::table
+                    .filter(seat_claims::account_id.eq(account_id.to_string()))
+                    .select(seat_claims::game_id),
+            )),
+        )
         .select(GameRow::as_select())
         .order((games::created_at.desc(), games::id.desc()))
         .limit(limit)
@@ -158,9 +168,15 @@ pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<
         .select(PlayerRow::as_select())
         .load(conn)?;
     let all_turns = turns::of_games(conn, &ids)?;
+    let all_claims = seats::of_games(conn, &ids)?;
     Ok(rows
         .into_iter()
         .map(|game| GameRecord {
+            claims: all_claims
+                .iter()
+                .filter(|c| c.game_id == game.id)
+                .cloned()
+                .collect(),
             players: all_players
                 .iter()
                 .filter(|p| p.game_id == game.id)
@@ -209,9 +225,15 @@ fn players_of(conn: &mut DbConnection, game_id: &str) -> QueryResult<Vec<PlayerR
 pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRecord> {
     let players = players_of(conn, &game.id)?;
     let turns = turns::of_game(conn, &game.id)?;
+    let claims = seats::of_game(conn, &game.id)?;
     Ok(GameRecord {
         game,
         players,
         turns,
+        claims,
     })
+}
+
+pub fn exists(conn: &mut DbConnection, game_id: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(games::table.find(game_id))).get_result(conn)
 }

@@ -2,9 +2,13 @@
 //! embedded migrations, and one module per group of tables. Nothing here knows HTTP.
 
 pub mod accounts;
+pub mod events;
 pub mod games;
 pub mod idempotency;
+pub mod invites;
+pub mod listen;
 pub mod schema;
+pub mod seats;
 pub mod turns;
 
 use std::time::Duration;

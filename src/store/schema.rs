@@ -41,6 +41,39 @@ diesel::table! {
         dice -> Text,
         version -> BigInt,
         created_at -> Timestamp,
+        state -> Text,
+        rolls -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    seat_claims (player_id) {
+        player_id -> Text,
+        game_id -> Text,
+        account_id -> Text,
+        claimed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    invites (code_hash) {
+        code_hash -> Text,
+        game_id -> Text,
+        player_id -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        accepted_by -> Nullable<Text>,
+        accepted_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    events (game_id, version) {
+        game_id -> Text,
+        version -> BigInt,
+        kind -> Text,
+        data -> Text,
+        created_at -> Timestamp,
     }
 }
 
@@ -59,4 +92,16 @@ diesel::table! {
 diesel::joinable!(games -> accounts (account_id));
 diesel::joinable!(players -> games (game_id));
 diesel::joinable!(turns -> games (game_id));
-diesel::allow_tables_to_appear_in_same_query!(accounts, games, players, turns, idempotency_keys);
+diesel::joinable!(seat_claims -> games (game_id));
+diesel::joinable!(invites -> games (game_id));
+diesel::joinable!(events -> games (game_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    games,
+    players,
+    turns,
+    idempotency_keys,
+    seat_claims,
+    invites,
+    events
+);

@@ -15,10 +15,19 @@ pub struct TurnRow {
     pub player_id: String,
     /// The dice as JSON: `[{"value": 8, "color": "orange"}, {"value": "W"}]`.
     pub dice: String,
-    /// The game's version once this turn was recorded.
+    /// The game's version once this turn was recorded (for a digital turn, last changed).
     pub version: i64,
     pub created_at: NaiveDateTime,
+    /// `scored`, or `rolling` while a digital turn is in play.
+    pub state: String,
+    /// A digital turn's rolls, first to last, as JSON; `None` for a tabletop turn.
+    pub rolls: Option<String>,
 }
+
+/// The `state` of a turn that counts in the game.
+pub const SCORED: &str = "scored";
+/// The `state` of a digital turn still in play.
+pub const ROLLING: &str = "rolling";
 
 /// Adds a turn. Two writers adding the same number to one game cannot both succeed: the
 /// primary key refuses the second.
@@ -27,6 +36,23 @@ pub fn insert(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<()> {
         .values(turn)
         .execute(conn)
         .map(drop)
+}
+
+/// Rewrites a digital turn in play: its rolls, its dice, its state and the version it took.
+pub fn update_in_play(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<()> {
+    diesel::update(
+        turns::table
+            .find((&turn.game_id, turn.number))
+            .filter(turns::state.eq(ROLLING)),
+    )
+    .set((
+        turns::dice.eq(&turn.dice),
+        turns::rolls.eq(&turn.rolls),
+        turns::state.eq(&turn.state),
+        turns::version.eq(turn.version),
+    ))
+    .execute(conn)
+    .map(drop)
 }
 
 pub fn delete(conn: &mut DbConnection, game_id: &str, number: i32) -> QueryResult<bool> {

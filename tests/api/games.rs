@@ -46,7 +46,7 @@ fn creating_a_game_seats_the_players_in_the_order_given(backend: Backend) {
         game["players"][2],
         json!({
             "id": game["players"][2]["id"], "name": "Cy", "seat": 2, "phase": 1, "total": 0,
-            "failures": 0, "finished": false
+            "failures": 0, "finished": false, "claimed": false
         })
     );
     assert_eq!(app.get(&format!("/v1/games/{id}")).expect(200).json(), game);

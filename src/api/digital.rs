@@ -1,0 +1,173 @@
+//! A digital turn's dice: roll some again, or score the turn as they lie. The turn itself is
+//! started like any turn, by `POST /v1/games/{game_id}/turns` with only a `player_id`.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, post, web};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::auth::Caller;
+use super::conditional::{Conditions, etag};
+use super::events::{EventKind, publish};
+use super::extract::JsonBody;
+use super::idempotency::{IdempotencyKey, receipt};
+use super::views::{TurnView, latest_turn};
+use super::{AppState, TurnPath};
+use crate::error::{Error, FieldError, Result};
+use crate::rules::{DieId, MAX_DICE};
+use crate::service::digital;
+use crate::service::replay::GameState;
+use crate::service::rolls::DieName;
+
+/// Which dice to roll again.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"reroll": ["H1", "H4", "L3"]}))]
+pub struct RerollDice {
+    /// The dice to roll again, by name (L1–L4, H1–H6), each at most once; the others keep
+    /// their faces.
+    #[schema(value_type = Vec<DieName>, min_items = 1, max_items = 10)]
+    pub reroll: Vec<String>,
+}
+
+/// Reads the named dice; an unknown name is refused with the field that holds it.
+fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
+    if names.len() > MAX_DICE {
+        return Err(Error::invalid_field(
+            "too_many_dice",
+            "reroll",
+            format!("there are {MAX_DICE} dice, not {}", names.len()),
+        ));
+    }
+    let mut errors = Vec::new();
+    let dice: Vec<DieId> = names
+        .iter()
+        .enumerate()
+        .filter_map(|(i, name)| {
+            let die = DieId::from_name(name);
+            if die.is_none() {
+                errors.push(FieldError::new(
+                    format!("reroll[{i}]"),
+                    format!("{name:?} is not a die: the dice are L1 to L4 and H1 to H6"),
+                ));
+            }
+            die
+        })
+        .collect();
+    if errors.is_empty() {
+        return Ok(dice);
+    }
+    Err(Error::Invalid {
+        code: "unknown_die",
+        detail: errors
+            .iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect::<Vec<_>>()
+            .join("; "),
+        errors,
+    })
+}
+
+fn turn_number(text: &str) -> Result<i32> {
+    text.parse().map_err(|_| Error::NotFound("turn"))
+}
+
+/// The turn as a change left it.
+fn turn_of(game: &GameState) -> Result<TurnView> {
+    latest_turn(game).ok_or_else(|| Error::Internal("a digital turn changed but is gone".into()))
+}
+
+fn scored_kind(game: &GameState) -> EventKind {
+    if game.game.status() == crate::rules::game::Status::Finished {
+        EventKind::GameFinished
+    } else {
+        EventKind::TurnScored
+    }
+}
+
+/// Roll dice again
+///
+/// Rolls the named dice of the digital turn in play again. A turn has three rolls: after the
+/// third, it is scored at once (and the answer is the scored turn).
+#[utoipa::path(
+    operation_id = "rollDice",
+    tag = "turns",
+    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    request_body = RerollDice,
+    responses(
+        (status = 200, description = "The turn after the roll", body = TurnView,
+         headers(("ETag" = String, description = "The game's version after the roll"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/turns/{number}/rolls")]
+pub async fn roll_dice(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<TurnPath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+    body: JsonBody<RerollDice>,
+) -> Result<HttpResponse> {
+    let TurnPath { game_id, number } = path.into_inner();
+    let number = turn_number(&number)?;
+    let JsonBody(request, raw) = body;
+    let dice = named_dice(&request.reroll)?;
+    let changed = game_id.clone();
+    state
+        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
+            let expected = conditions.if_match.as_ref();
+            let rolled = digital::reroll(conn, account_id, &game_id, number, &dice, expected)?;
+            let turn = turn_of(&rolled.rolled)?;
+            publish(conn, EventKind::DiceRolled, &rolled.rolled, Some(turn.clone()))?;
+            let (game, turn) = match &rolled.scored {
+                Some(scored) => {
+                    let turn = turn_of(scored)?;
+                    publish(conn, scored_kind(scored), scored, Some(turn.clone()))?;
+                    (scored, turn)
+                }
+                None => (&rolled.rolled, turn),
+            };
+            let headers = [(header::ETAG, etag(game.record.game.version))];
+            receipt(StatusCode::OK, &headers, Some(&turn))
+        })
+        .await
+        .inspect(|_| state.live.announce(&changed))
+}
+
+/// Score a turn
+///
+/// Ends the digital turn in play and scores its dice as they lie.
+#[utoipa::path(
+    operation_id = "scoreTurn",
+    tag = "turns",
+    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    responses(
+        (status = 200, description = "The scored turn and the game after it", body = TurnView,
+         headers(("ETag" = String, description = "The game's version after the turn"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/turns/{number}/score")]
+pub async fn score_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<TurnPath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+) -> Result<HttpResponse> {
+    let TurnPath { game_id, number } = path.into_inner();
+    let number = turn_number(&number)?;
+    let changed = game_id.clone();
+    state
+        .write_as(caller, key.claim(None), move |conn, account_id| {
+            let expected = conditions.if_match.as_ref();
+            let game = digital::score(conn, account_id, &game_id, number, expected)?;
+            let turn = turn_of(&game)?;
+            publish(conn, scored_kind(&game), &game, Some(turn.clone()))?;
+            let headers = [(header::ETAG, etag(game.record.game.version))];
+            receipt(StatusCode::OK, &headers, Some(&turn))
+        })
+        .await
+        .inspect(|_| state.live.announce(&changed))
+}

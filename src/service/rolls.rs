@@ -1,0 +1,109 @@
+//! The server's dice as stored with a digital turn and as shown to clients: each die named by
+//! the physical die it is (`"die": "H3"`).
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::dice::{ColorName, DieValue};
+use crate::error::{Error, Result};
+use crate::rules::digital::{RolledDie, Rolls, Throw};
+use crate::rules::{DiceLayout, DieId, MAX_DICE};
+
+/// One of the ten physical dice: L1–L4 show 1–4 and two wilds, H1–H6 show 5–10.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = DieId)]
+pub enum DieName {
+    L1,
+    L2,
+    L3,
+    L4,
+    H1,
+    H2,
+    H3,
+    H4,
+    H5,
+    H6,
+}
+
+impl From<DieId> for DieName {
+    fn from(id: DieId) -> DieName {
+        const NAMES: [DieName; MAX_DICE] = [
+            DieName::L1,
+            DieName::L2,
+            DieName::L3,
+            DieName::L4,
+            DieName::H1,
+            DieName::H2,
+            DieName::H3,
+            DieName::H4,
+            DieName::H5,
+            DieName::H6,
+        ];
+        NAMES[id as usize]
+    }
+}
+
+impl From<DieName> for DieId {
+    fn from(name: DieName) -> DieId {
+        DieId::ALL[name as usize]
+    }
+}
+
+/// A die the server rolled: which physical die, and the face it came up on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[schema(as = RolledDie)]
+#[serde(deny_unknown_fields)]
+pub struct RolledDieView {
+    pub die: DieName,
+    pub value: DieValue,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<ColorName>,
+}
+
+impl From<&RolledDie> for RolledDieView {
+    fn from(rolled: &RolledDie) -> RolledDieView {
+        RolledDieView {
+            die: rolled.id.into(),
+            value: DieValue(rolled.face.face),
+            color: rolled.face.color.map(ColorName::from),
+        }
+    }
+}
+
+/// A throw as shown: all ten dice, L1 to H6.
+pub fn throw_view(throw: &Throw) -> Vec<RolledDieView> {
+    throw.iter().map(RolledDieView::from).collect()
+}
+
+/// Rolls as stored in a turn's `rolls` column.
+pub fn to_stored(rolls: &Rolls) -> Result<String> {
+    let views: Vec<Vec<RolledDieView>> = rolls.throws().iter().map(throw_view).collect();
+    serde_json::to_string(&views).map_err(|e| Error::Internal(format!("storing rolls: {e}")))
+}
+
+/// Reads stored rolls back, checking that every face is one the die has in this layout.
+pub fn from_stored(text: &str, layout: DiceLayout) -> Result<Rolls> {
+    let corrupt = |why: String| Error::Internal(format!("stored rolls are not valid: {why}"));
+    let views: Vec<Vec<RolledDieView>> =
+        serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
+    let mut throws = Vec::with_capacity(views.len());
+    for view in views {
+        let dice: Vec<RolledDie> = view
+            .iter()
+            .map(|d| {
+                let id = DieId::from(d.die);
+                layout
+                    .faces(id)
+                    .into_iter()
+                    .find(|f| f.face == d.value.0 && f.color == d.color.map(Into::into))
+                    .map(|face| RolledDie { id, face })
+                    .ok_or_else(|| corrupt(format!("{id} has no such face")))
+            })
+            .collect::<Result<_>>()?;
+        let throw: Throw = dice
+            .try_into()
+            .map_err(|_| corrupt("a throw is not ten dice".into()))?;
+        throws.push(throw);
+    }
+    Rolls::from_throws(throws).ok_or_else(|| corrupt("a turn has one to three rolls".into()))
+}
