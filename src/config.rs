@@ -7,8 +7,8 @@ use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
 
 use crate::api::cors::parse_origin;
-use crate::api::rate_limit::RateSettings;
 use crate::api::event_stream::StreamSettings;
+use crate::api::rate_limit::RateSettings;
 use crate::service::idempotency::KeyPolicy;
 
 #[derive(Debug, Clone, Parser)]

@@ -119,7 +119,12 @@ pub async fn roll_dice(
             let expected = conditions.if_match.as_ref();
             let rolled = digital::reroll(conn, account_id, &game_id, number, &dice, expected)?;
             let turn = turn_of(&rolled.rolled)?;
-            publish(conn, EventKind::DiceRolled, &rolled.rolled, Some(turn.clone()))?;
+            publish(
+                conn,
+                EventKind::DiceRolled,
+                &rolled.rolled,
+                Some(turn.clone()),
+            )?;
             let (game, turn) = match &rolled.scored {
                 Some(scored) => {
                     let turn = turn_of(scored)?;

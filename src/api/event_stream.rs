@@ -166,7 +166,8 @@ async fn follow(
                     }
                 }
                 Ok(None) => {
-                    let deleted = format!("event: game_deleted\ndata: {{\"game_id\":\"{game_id}\"}}\n\n");
+                    let deleted =
+                        format!("event: game_deleted\ndata: {{\"game_id\":\"{game_id}\"}}\n\n");
                     let _ = send(deleted).await;
                     return;
                 }

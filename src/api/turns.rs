@@ -8,16 +8,16 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
 use super::conditional::{Conditions, etag};
+use super::events::{EventKind, publish};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
 use super::idempotency::{IdempotencyKey, receipt};
-use super::events::{EventKind, publish};
 use super::views::{GameView, TurnState, TurnView, latest_turn, turns_after};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
 use crate::rules::MAX_DICE;
-use crate::rules::game::Status;
 use crate::rules::dice::TooManyDice;
+use crate::rules::game::Status;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 

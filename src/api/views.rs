@@ -4,10 +4,10 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::rules::digital::Rolls;
 use crate::rules::game::{BonusKind, Game, ranks};
 use crate::rules::{Evaluation, GroupKind, StandsFor};
 use crate::service::dice::{ColorName, DieValue, ShownDie};
-use crate::rules::digital::Rolls;
 use crate::service::names::{EditionName, LayoutName, Mode, StatusName};
 use crate::service::replay::{GameState, OpenTurn, PlayedTurn};
 use crate::service::rolls::{DieName, RolledDieView, throw_view};

@@ -10,7 +10,7 @@ use super::turns::{acting_seat, cache_status, conflict, take, turn_conflict};
 use super::{VersionCheck, access, check_version, rolls};
 use crate::error::{Error, Result};
 use crate::rules::DieId;
-use crate::rules::digital::{RerollError, RolledDie, Rolls};
+use crate::rules::digital::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
 use crate::store::games::{self, GameRow};
 use crate::store::turns::{self, ROLLING, SCORED, TurnRow};
 use crate::store::{self, DbConnection};
@@ -28,7 +28,8 @@ fn must_be_digital(state: &GameState) -> Result<()> {
     } else {
         Err(conflict(
             "tabletop_game",
-            "the players roll the dice of a tabletop game: record the dice a turn ended with".into(),
+            "the players roll the dice of a tabletop game: record the dice a turn ended with"
+                .into(),
         ))
     }
 }
@@ -85,13 +86,15 @@ pub(super) fn start(
     })
 }
 
-/// Takes the game for a change to its turn in play, `number`, by the account.
+/// Takes the game for a change to its turn in play, `number`, by the account: to roll dice
+/// (`rolling`) or to score it.
 fn take_open(
     conn: &mut DbConnection,
     account_id: &str,
     game_id: &str,
     number: i32,
     expected: Option<&VersionCheck>,
+    rolling: bool,
 ) -> Result<(GameRow, OpenTurn, GameState)> {
     let record = take(conn, account_id, game_id)?;
     let game = record.game.clone();
@@ -104,10 +107,23 @@ fn take_open(
     let open = match &state.open {
         Some(open) if open.row.number == number => open.clone(),
         _ => {
-            return Err(conflict(
-                "turn_scored",
-                format!("turn {number} has been scored: its dice can no longer change"),
-            ));
+            let all_rolled = state
+                .turns
+                .iter()
+                .find(|t| t.row.number == number)
+                .and_then(|t| t.rolls.as_ref())
+                .is_some_and(|rolls| rolls.rolls_left() == 0);
+            return Err(if rolling && all_rolled {
+                conflict(
+                    "no_rolls_left",
+                    format!("turn {number} has had all {ROLLS_PER_TURN} rolls and was scored"),
+                )
+            } else {
+                conflict(
+                    "turn_scored",
+                    format!("turn {number} has been scored: its dice can no longer change"),
+                )
+            });
         }
     };
     access::plays_seat(&state.record, account_id, &open.row.player_id)?;
@@ -145,7 +161,7 @@ pub fn reroll(
     expected: Option<&VersionCheck>,
 ) -> Result<Rolled> {
     store::write_transaction(conn, |conn| {
-        let (game, open, state) = take_open(conn, account_id, game_id, number, expected)?;
+        let (game, open, state) = take_open(conn, account_id, game_id, number, expected, true)?;
         let OpenTurn {
             row: mut turn,
             mut rolls,
@@ -165,8 +181,8 @@ pub fn reroll(
         turn.version = game.version;
         let rolled = save(conn, game.clone(), &turn)?;
         let scored = if rolls.rolls_left() == 0 {
-            let again =
-                games::lock_for_change(conn, game_id, super::now())?.ok_or(Error::NotFound("game"))?;
+            let again = games::lock_for_change(conn, game_id, super::now())?
+                .ok_or(Error::NotFound("game"))?;
             Some(score_open(conn, again, turn, &rolls)?)
         } else {
             None
@@ -184,7 +200,7 @@ pub fn score(
     expected: Option<&VersionCheck>,
 ) -> Result<GameState> {
     store::write_transaction(conn, |conn| {
-        let (game, open, _) = take_open(conn, account_id, game_id, number, expected)?;
+        let (game, open, _) = take_open(conn, account_id, game_id, number, expected, false)?;
         score_open(conn, game, open.row, &open.rolls)
     })
 }

@@ -89,13 +89,13 @@ pub fn lock_for_change(
     now: NaiveDateTime,
 ) -> QueryResult<Option<GameRow>> {
     diesel::update(games::table.find(game_id))
-    .set((
-        games::version.eq(games::version + 1),
-        games::updated_at.eq(now),
-    ))
-    .returning(games::all_columns)
-    .get_result(conn)
-    .optional()
+        .set((
+            games::version.eq(games::version + 1),
+            games::updated_at.eq(now),
+        ))
+        .returning(games::all_columns)
+        .get_result(conn)
+        .optional()
 }
 
 pub fn set_status(conn: &mut DbConnection, game_id: &str, status: &str) -> QueryResult<()> {
@@ -136,11 +136,13 @@ pub fn page(
 ) -> QueryResult<Vec<GameRow>> {
     let mut query = games::table
         .filter(
-            games::account_id.eq(account_id.to_string()).or(games::id.eq_any(
-                seat_claims::table
-                    .filter(seat_claims::account_id.eq(account_id.to_string()))
-                    .select(seat_claims::game_id),
-            )),
+            games::account_id
+                .eq(account_id.to_string())
+                .or(games::id.eq_any(
+                    seat_claims::table
+                        .filter(seat_claims::account_id.eq(account_id.to_string()))
+                        .select(seat_claims::game_id),
+                )),
         )
         .select(GameRow::as_select())
         .order((games::created_at.desc(), games::id.desc()))

@@ -53,6 +53,8 @@ pub struct TestApp {
     thread: Option<std::thread::JoinHandle<()>>,
     scratch: Scratch,
     pub key: Option<String>,
+    config: Config,
+    extra: fn(&mut actix_web::web::ServiceConfig),
 }
 
 /// An HTTP answer.
@@ -176,6 +178,35 @@ fn spawn(
     );
     args.extend(flags.iter().map(|f| f.to_string()));
     let config = Config::try_parse_from(args).expect("valid test settings");
+    let (port, server, thread) = serve(&config, extra);
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(60)))
+        .build()
+        .new_agent();
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        database_url,
+        agent,
+        server,
+        thread: Some(thread),
+        scratch,
+        key: None,
+        config,
+        extra,
+    }
+}
+
+/// Starts a server for `config` on a free port, in a thread of its own.
+fn serve(
+    config: &Config,
+    extra: fn(&mut actix_web::web::ServiceConfig),
+) -> (
+    u16,
+    actix_web::dev::ServerHandle,
+    std::thread::JoinHandle<()>,
+) {
+    let config = config.clone();
     let pool = phase10::server::migrated_pool(&config).expect("a migrated database");
     let listener = TcpListener::bind("127.0.0.1:0").expect("a free port");
     let port = listener.local_addr().expect("an address").port();
@@ -192,28 +223,30 @@ fn spawn(
     let server = receiver
         .recv_timeout(Duration::from_secs(30))
         .expect("the server started");
-    let agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .timeout_global(Some(Duration::from_secs(60)))
-        .build()
-        .new_agent();
-    TestApp {
-        base: format!("http://127.0.0.1:{port}"),
-        database_url,
-        agent,
-        server,
-        thread: Some(thread),
-        scratch,
-        key: None,
+    (port, server, thread)
+}
+
+impl TestApp {
+    fn stop(&mut self) {
+        futures_executor::block_on(self.server.stop(false));
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+
+    /// Stops the server and starts another on the same database, as after a restart.
+    pub fn restart(&mut self) {
+        self.stop();
+        let (port, server, thread) = serve(&self.config, self.extra);
+        self.base = format!("http://127.0.0.1:{port}");
+        self.server = server;
+        self.thread = Some(thread);
     }
 }
 
 impl Drop for TestApp {
     fn drop(&mut self) {
-        futures_executor::block_on(self.server.stop(false));
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
+        self.stop();
         match &self.scratch {
             Scratch::Sqlite(path) => {
                 for suffix in ["", "-wal", "-shm"] {
