@@ -6,6 +6,7 @@ mod accounts;
 mod bad_input;
 mod conditional;
 mod digital;
+mod events;
 mod games;
 mod idempotency;
 mod limits;

@@ -1,0 +1,204 @@
+//! Server-sent events: every change of a game, in order, with the game's version as the id;
+//! a reconnect with `Last-Event-ID` gets what it missed; changes made through one server
+//! process reach the subscribers of another sharing the PostgreSQL database.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, TestApp, spawn_app, spawn_app_with};
+use crate::sse::{EventStream, Item};
+
+const SOON: Duration = Duration::from_secs(5);
+
+fn events_url(app: &TestApp, game: &Value) -> String {
+    app.url(&format!("/v1/games/{}/events", game["id"].as_str().unwrap()))
+}
+
+fn turns_path(game: &Value) -> String {
+    format!("/v1/games/{}/turns", game["id"].as_str().unwrap())
+}
+
+fn a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({"mode": "digital"}));
+    let stream = EventStream::open(&events_url(&app, &game), &key, None);
+    assert_eq!(stream.status, 200);
+    assert!(stream.content_type.starts_with("text/event-stream"));
+    // Without Last-Event-ID the stream starts with the latest event: the game as it is.
+    let first = stream.next_event(SOON);
+    assert_eq!((first.id, first.kind.as_str()), (Some(1), "game_created"));
+    assert_eq!(first.data["game"]["id"], game["id"]);
+
+    let player = &game["players"][0]["id"];
+    let turn = app
+        .post(&turns_path(&game), &json!({"player_id": player}))
+        .expect(201)
+        .json();
+    let number = &turn["number"];
+    app.post(
+        &format!("{}/{number}/rolls", turns_path(&game)),
+        &json!({"reroll": ["H1", "L1"]}),
+    )
+    .expect(200);
+    let scored = app
+        .post(&format!("{}/{number}/score", turns_path(&game)), &json!({}))
+        .expect(200)
+        .json();
+    let seen: Vec<_> = (0..3).map(|_| stream.next_event(SOON)).collect();
+    let kinds: Vec<(Option<i64>, &str)> = seen.iter().map(|e| (e.id, e.kind.as_str())).collect();
+    assert_eq!(
+        kinds,
+        [
+            (Some(2), "turn_started"),
+            (Some(3), "dice_rolled"),
+            (Some(4), "turn_scored")
+        ]
+    );
+    for event in &seen {
+        assert_eq!(event.data["version"], json!(event.id.unwrap()));
+        assert_eq!(event.data["game"]["version"], json!(event.id.unwrap()));
+        assert_eq!(event.data["turn"]["number"], *number);
+    }
+    assert_eq!(seen[2].data["turn"], scored);
+    drop(stream);
+
+    // Missed while away: an undo and a new turn.
+    app.delete(&format!("{}/{number}", turns_path(&game)))
+        .expect(200);
+    app.post(&turns_path(&game), &json!({"player_id": player}))
+        .expect(201);
+    let again = EventStream::open(&events_url(&app, &game), &key, Some(4));
+    let missed: Vec<_> = (0..2).map(|_| again.next_event(SOON)).collect();
+    let kinds: Vec<(Option<i64>, &str)> =
+        missed.iter().map(|e| (e.id, e.kind.as_str())).collect();
+    assert_eq!(
+        kinds,
+        [(Some(5), "turn_undone"), (Some(6), "turn_started")]
+    );
+    // And it goes on live.
+    let path = format!("{}/{number}/score", turns_path(&game));
+    app.post(&path, &json!({})).expect(200);
+    assert_eq!(again.next_event(SOON).id, Some(7));
+}
+
+fn an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--sse-heartbeat-secs=1"]);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let stream = EventStream::open(&events_url(&app, &game), &key, None);
+    assert_eq!(stream.next_event(SOON).kind, "game_created");
+    let heartbeat = stream.next_item(SOON);
+    assert!(
+        matches!(heartbeat, Some(Item::Comment(_))),
+        "{heartbeat:?}"
+    );
+    app.delete(&format!("/v1/games/{}", game["id"].as_str().unwrap()))
+        .expect(204);
+    assert_eq!(stream.next_event(SOON).kind, "game_deleted");
+    let end = (0..5)
+        .map(|_| stream.next_item(SOON))
+        .find(|item| !matches!(item, Some(Item::Comment(_))));
+    assert_eq!(end, Some(Some(Item::End)));
+}
+
+fn a_stream_is_only_for_those_who_may_see_the_game(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let path = format!("/v1/games/{}/events", game["id"].as_str().unwrap());
+    let stranger = app.sign_up("Bo");
+    let other = EventStream::open(&app.url(&path), &stranger, None);
+    assert_eq!(other.status, 404);
+    app.with_key(None).get(&path).expect_problem(401, "unauthorized");
+    app.key = Some(key);
+    app.get_with(&path, &[("Last-Event-ID", "x7")])
+        .expect_problem(400, "malformed_request");
+}
+
+/// A second server, as its own operating-system process, on the same database.
+struct OtherProcess {
+    child: Child,
+    base: String,
+}
+
+impl OtherProcess {
+    fn start(database_url: &str) -> OtherProcess {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new(env!("CARGO_BIN_EXE_phase10"))
+            .args(["--database-url", database_url])
+            .args(["--bind", &format!("127.0.0.1:{port}")])
+            .args(["--workers", "1", "--log", "warn"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server binary starts");
+        let base = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while ureq::get(&format!("{base}/readyz")).call().is_err() {
+            assert!(Instant::now() < deadline, "the second server is ready");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        OtherProcess { child, base }
+    }
+}
+
+impl Drop for OtherProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_turn_scored_through_one_process_reaches_a_subscriber_of_another_within_a_second() {
+    let mut app = spawn_app(Backend::Postgres);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
+    let other = OtherProcess::start(&app.database_url);
+    let url = format!(
+        "{}/v1/games/{}/events",
+        other.base,
+        game["id"].as_str().unwrap()
+    );
+    let stream = EventStream::open(&url, &key, None);
+    assert_eq!(stream.next_event(SOON).kind, "game_created");
+    let mut current = game;
+    let mut delays = Vec::new();
+    for _ in 0..10 {
+        let turn = app
+            .post(
+                &turns_path(&current),
+                &json!({"player_id": current["current_player_id"]}),
+            )
+            .expect(201)
+            .json();
+        assert_eq!(stream.next_event(SOON).kind, "turn_started");
+        let path = format!("{}/{}/score", turns_path(&current), turn["number"]);
+        let sent = Instant::now();
+        let scored = app.post(&path, &json!({})).expect(200).json();
+        let event = stream.next_event(Duration::from_secs(1));
+        delays.push(sent.elapsed());
+        assert_eq!(event.kind, "turn_scored");
+        assert_eq!(event.data["turn"], scored);
+        current = scored["game"].clone();
+    }
+    delays.sort();
+    eprintln!(
+        "process A to a subscriber of process B: median {:?}, max {:?}",
+        delays[delays.len() / 2],
+        delays[delays.len() - 1]
+    );
+    assert!(delays.iter().all(|d| *d < Duration::from_secs(1)));
+}
+
+crate::on_both_backends!(
+    a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed,
+    an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it,
+    a_stream_is_only_for_those_who_may_see_the_game,
+);
