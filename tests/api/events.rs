@@ -13,7 +13,10 @@ use crate::sse::{EventStream, Item};
 const SOON: Duration = Duration::from_secs(5);
 
 fn events_url(app: &TestApp, game: &Value) -> String {
-    app.url(&format!("/v1/games/{}/events", game["id"].as_str().unwrap()))
+    app.url(&format!(
+        "/v1/games/{}/events",
+        game["id"].as_str().unwrap()
+    ))
 }
 
 fn turns_path(game: &Value) -> String {
@@ -72,12 +75,8 @@ fn a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed(b
         .expect(201);
     let again = EventStream::open(&events_url(&app, &game), &key, Some(4));
     let missed: Vec<_> = (0..2).map(|_| again.next_event(SOON)).collect();
-    let kinds: Vec<(Option<i64>, &str)> =
-        missed.iter().map(|e| (e.id, e.kind.as_str())).collect();
-    assert_eq!(
-        kinds,
-        [(Some(5), "turn_undone"), (Some(6), "turn_started")]
-    );
+    let kinds: Vec<(Option<i64>, &str)> = missed.iter().map(|e| (e.id, e.kind.as_str())).collect();
+    assert_eq!(kinds, [(Some(5), "turn_undone"), (Some(6), "turn_started")]);
     // And it goes on live.
     let path = format!("{}/{number}/score", turns_path(&game));
     app.post(&path, &json!({})).expect(200);
@@ -91,10 +90,7 @@ fn an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it(backend: Backend) {
     let stream = EventStream::open(&events_url(&app, &game), &key, None);
     assert_eq!(stream.next_event(SOON).kind, "game_created");
     let heartbeat = stream.next_item(SOON);
-    assert!(
-        matches!(heartbeat, Some(Item::Comment(_))),
-        "{heartbeat:?}"
-    );
+    assert!(matches!(heartbeat, Some(Item::Comment(_))), "{heartbeat:?}");
     app.delete(&format!("/v1/games/{}", game["id"].as_str().unwrap()))
         .expect(204);
     assert_eq!(stream.next_event(SOON).kind, "game_deleted");
@@ -112,7 +108,9 @@ fn a_stream_is_only_for_those_who_may_see_the_game(backend: Backend) {
     let stranger = app.sign_up("Bo");
     let other = EventStream::open(&app.url(&path), &stranger, None);
     assert_eq!(other.status, 404);
-    app.with_key(None).get(&path).expect_problem(401, "unauthorized");
+    app.with_key(None)
+        .get(&path)
+        .expect_problem(401, "unauthorized");
     app.key = Some(key);
     app.get_with(&path, &[("Last-Event-ID", "x7")])
         .expect_problem(400, "malformed_request");
