@@ -7,6 +7,7 @@ mod bad_input;
 mod conditional;
 mod games;
 mod idempotency;
+mod invites;
 mod limits;
 mod phases;
 mod proxy;
