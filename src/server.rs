@@ -14,6 +14,7 @@ use crate::api::openapi::{OpenApiJson, document_json};
 use crate::api::rate_limit::RateLimits;
 use crate::config::Config;
 use crate::service::idempotency::{self, KeyPolicy};
+use crate::service::invites;
 use crate::store::{self, Database, PoolSettings};
 
 /// Sets up logging once; later calls do nothing.
@@ -98,8 +99,8 @@ fn listen_url(config: &Config) -> Option<String> {
     }
 }
 
-/// Forgets idempotency keys past their time, from now on and every so often (a tenth of the
-/// time they are kept, within a second and ten minutes), while the server runs.
+/// Forgets idempotency keys and invites past their time, from now on and every so often (a
+/// tenth of the time keys are kept, within a second and ten minutes), while the server runs.
 fn purge_keys_now_and_then(pool: store::Pool, keys: KeyPolicy) {
     let every = (keys.keep_for / 10)
         .to_std()
@@ -112,14 +113,16 @@ fn purge_keys_now_and_then(pool: store::Pool, keys: KeyPolicy) {
             let pool = pool.clone();
             let purged = web::block(move || {
                 let mut conn = pool.get()?;
-                idempotency::purge(&mut conn, keys)
+                Ok::<_, crate::error::Error>(
+                    idempotency::purge(&mut conn, keys)? + invites::purge(&mut conn)?,
+                )
             })
             .await;
             match purged {
                 Ok(Ok(0)) => {}
-                Ok(Ok(purged)) => tracing::debug!(purged, "idempotency keys purged"),
-                Ok(Err(error)) => tracing::warn!(%error, "idempotency keys not purged"),
-                Err(error) => tracing::warn!(%error, "idempotency keys not purged"),
+                Ok(Ok(purged)) => tracing::debug!(purged, "idempotency keys and invites purged"),
+                Ok(Err(error)) => tracing::warn!(%error, "idempotency keys or invites not purged"),
+                Err(error) => tracing::warn!(%error, "idempotency keys or invites not purged"),
             }
         }
     });

@@ -14,6 +14,7 @@ pub mod games;
 pub mod header_limit;
 pub mod health;
 pub mod idempotency;
+pub mod invites;
 pub mod live;
 pub mod middleware;
 pub mod openapi;
@@ -200,6 +201,8 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(turns::undo_turn)
                 .service(digital::roll_dice)
                 .service(digital::score_turn)
+                .service(invites::create_invite)
+                .service(invites::accept_invite)
                 .service(event_stream::follow_game)
                 .service(scoresheet::get_scoresheet),
         )

@@ -35,6 +35,7 @@ use crate::service::idempotency::MAX_KEY;
         (name = "rules", description = "The phases, and judging dice without a game"),
         (name = "games", description = "Games and their score pads"),
         (name = "turns", description = "Turns of a game"),
+        (name = "invites", description = "Invites to play a seat of a game from another account"),
         (name = "service", description = "Health of the service"),
     )
 )]
@@ -53,13 +54,19 @@ impl Modify for BearerKeys {
 }
 
 /// The problem responses, by status: component name and when it happens.
-const PROBLEMS: [(u16, &str, &str); 12] = [
+const PROBLEMS: [(u16, &str, &str); 14] = [
     (
         400,
         "BadRequest",
         "The body or a parameter is malformed (bad JSON, wrong type, unknown field)",
     ),
     (401, "Unauthorized", "Missing or unknown API key"),
+    (
+        403,
+        "Forbidden",
+        "The caller may see the game but not do this: only its owner may, or another account \
+         plays the seat",
+    ),
     (
         404,
         "NotFound",
@@ -71,6 +78,7 @@ const PROBLEMS: [(u16, &str, &str); 12] = [
         "The request conflicts with the game's state, or one with the same Idempotency-Key is \
          still in flight (then with `Retry-After`)",
     ),
+    (410, "Gone", "The invite has expired or has been used"),
     (
         412,
         "PreconditionFailed",
@@ -110,13 +118,15 @@ fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
         "createAccount" => &[400, 409, 413, 415, 422, 429, 503],
         "getAccount" | "getGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
-        "deleteGame" => &[401, 404, 409, 412, 422, 429, 503],
+        "deleteGame" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "evaluateDice" => &[400, 413, 415, 422],
         "createGame" => &[400, 401, 409, 413, 415, 422, 429, 503],
         "listGames" => &[400, 401, 422, 503],
-        "recordTurn" => &[400, 401, 404, 409, 412, 413, 415, 422, 429, 503],
+        "recordTurn" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
         "listTurns" => &[400, 401, 404, 422, 503],
-        "undoTurn" => &[401, 404, 409, 412, 422, 429, 503],
+        "undoTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
+        "createInvite" => &[400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
+        "acceptInvite" => &[401, 404, 409, 410, 422, 429, 503],
         "readyz" => &[503],
         _ => &[],
     }
@@ -214,12 +224,14 @@ pub fn document() -> Document {
 }
 
 /// The writes that take an `Idempotency-Key`.
-const IDEMPOTENT_WRITES: [&str; 5] = [
+const IDEMPOTENT_WRITES: [&str; 7] = [
     "createAccount",
     "createGame",
     "deleteGame",
     "recordTurn",
     "undoTurn",
+    "createInvite",
+    "acceptInvite",
 ];
 
 /// Documents `Idempotency-Key` on every write, and `Idempotent-Replayed` on its answers.

@@ -8,6 +8,8 @@ pub mod digital;
 pub mod events;
 pub mod games;
 pub mod idempotency;
+pub mod invite_code;
+pub mod invites;
 pub mod names;
 pub mod replay;
 pub mod roller;

@@ -9,6 +9,7 @@ mod digital;
 mod events;
 mod games;
 mod idempotency;
+mod invites;
 mod limits;
 mod phases;
 mod proxy;
