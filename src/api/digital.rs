@@ -11,6 +11,7 @@ use super::conditional::{Conditions, etag};
 use super::events::{EventKind, publish};
 use super::extract::JsonBody;
 use super::idempotency::{IdempotencyKey, receipt};
+use super::turns::turn_number;
 use super::views::{TurnView, latest_turn};
 use super::{AppState, TurnPath};
 use crate::error::{Error, FieldError, Result};
@@ -66,10 +67,6 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
             .join("; "),
         errors,
     })
-}
-
-fn turn_number(text: &str) -> Result<i32> {
-    text.parse().map_err(|_| Error::NotFound("turn"))
 }
 
 /// The turn as a change left it.

@@ -127,6 +127,9 @@ fn problems_of(operation_id: &str) -> &'static [u16] {
         "undoTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "createInvite" => &[400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
         "acceptInvite" => &[401, 404, 409, 410, 422, 429, 503],
+        "rollDice" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "scoreTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
+        "followGame" => &[400, 401, 404, 422, 503],
         "readyz" => &[503],
         _ => &[],
     }
@@ -224,7 +227,7 @@ pub fn document() -> Document {
 }
 
 /// The writes that take an `Idempotency-Key`.
-const IDEMPOTENT_WRITES: [&str; 7] = [
+const IDEMPOTENT_WRITES: [&str; 9] = [
     "createAccount",
     "createGame",
     "deleteGame",
@@ -232,6 +235,8 @@ const IDEMPOTENT_WRITES: [&str; 7] = [
     "undoTurn",
     "createInvite",
     "acceptInvite",
+    "rollDice",
+    "scoreTurn",
 ];
 
 /// Documents `Idempotency-Key` on every write, and `Idempotent-Replayed` on its answers.

@@ -75,8 +75,12 @@ fn turn_cursor(cursor: &str) -> Result<i32> {
         .ok_or_else(|| Error::Malformed("cursor is not one this server gave out".into()))
 }
 
-fn turn_number(text: &str) -> Result<i32> {
-    text.parse().map_err(|_| Error::NotFound("turn"))
+/// A turn's number in a path: 1 or more, or the path names no turn.
+pub(super) fn turn_number(text: &str) -> Result<i32> {
+    text.parse()
+        .ok()
+        .filter(|number| *number >= 1)
+        .ok_or(Error::NotFound("turn"))
 }
 
 /// Record a tabletop turn
@@ -252,6 +256,17 @@ pub async fn undo_turn(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_turn_number_in_a_path_is_one_or_more() {
+        assert_eq!(turn_number("1").unwrap(), 1);
+        for text in ["0", "-1", "-2147483648", "2147483648", "x", ""] {
+            assert!(
+                matches!(turn_number(text), Err(Error::NotFound("turn"))),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_turns_cursor_is_read_only_as_the_server_writes_it() {

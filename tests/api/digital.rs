@@ -345,6 +345,8 @@ fn a_digital_turn_refuses_what_the_rules_do_not_allow(backend: Backend) {
     reroll(&app, &game, &number, &["H1", "H1"]).expect_problem(422, "repeated_die");
     reroll(&app, &game, &number, &[]).expect_problem(422, "no_dice");
     reroll(&app, &game, &json!(99), &["H1"]).expect_problem(404, "not_found");
+    app.get(&format!("{path}/turns/-2147483648"))
+        .expect_problem(404, "not_found");
     assert_eq!(app.get(&path).expect(200).json()["version"], version);
     // The turn in play is a turn like any other to read, and outlives a restart.
     let read = app
