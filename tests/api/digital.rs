@@ -102,7 +102,7 @@ fn dice_to_roll_again(phase: u64, dice: &[Value]) -> Vec<String> {
                 .map(|(c, _)| *c);
             dice.iter().map(|d| d["color"].as_str() == best).collect()
         }
-        4..=6 | 2 | 3 => {
+        2..=6 => {
             let mut seen = Vec::new();
             let counts = count_by(dice.iter().filter_map(value));
             let most = counts
