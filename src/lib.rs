@@ -80,5 +80,5 @@ pub fn app(
         .wrap(from_fn(api::header_limit::limit_headers))
         .wrap(Condition::new(cors, api::cors::policy(&parts.cors_origins)))
         .wrap(api::middleware::RequestIdHeader)
-        .wrap(TracingLogger::default())
+        .wrap(TracingLogger::<api::request_log::RequestSpan>::new())
 }

@@ -20,6 +20,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod phases;
 pub mod rate_limit;
+pub mod request_log;
 pub mod scoresheet;
 pub mod turns;
 pub mod views;
