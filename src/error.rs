@@ -72,19 +72,27 @@ pub enum Error {
 }
 
 impl Error {
+    /// Rules broken by several fields, the detail naming each.
+    pub fn invalid_fields(code: &'static str, errors: Vec<FieldError>) -> Error {
+        let detail = errors
+            .iter()
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect::<Vec<_>>()
+            .join("; ");
+        Error::Invalid {
+            code,
+            detail,
+            errors,
+        }
+    }
+
     /// A rule broken by one field.
     pub fn invalid_field(
         code: &'static str,
         field: impl Into<String>,
         message: impl Into<String>,
     ) -> Error {
-        let message = message.into();
-        let field = field.into();
-        Error::Invalid {
-            code,
-            detail: format!("{field}: {message}"),
-            errors: vec![FieldError::new(field, message)],
-        }
+        Error::invalid_fields(code, vec![FieldError::new(field, message)])
     }
 }
 

@@ -58,15 +58,7 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
     if errors.is_empty() {
         return Ok(dice);
     }
-    Err(Error::Invalid {
-        code: "unknown_die",
-        detail: errors
-            .iter()
-            .map(|e| format!("{}: {}", e.field, e.message))
-            .collect::<Vec<_>>()
-            .join("; "),
-        errors,
-    })
+    Err(Error::invalid_fields("unknown_die", errors))
 }
 
 /// The turn as a change left it.

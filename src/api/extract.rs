@@ -9,7 +9,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
-use crate::error::{Error, FieldError};
+use crate::error::Error;
 
 /// The largest JSON body accepted, unless configured otherwise.
 pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
@@ -76,11 +76,7 @@ fn classify(path: String, error: &serde_json::Error) -> Error {
             .next()
             .unwrap_or(&message)
             .to_string();
-        Error::Invalid {
-            code: "invalid_value",
-            detail: format!("{path}: {message}"),
-            errors: vec![FieldError::new(path, message)],
-        }
+        Error::invalid_field("invalid_value", path, message)
     } else if path.is_empty() || path == "." {
         Error::Malformed(format!("the body is not valid: {message}"))
     } else {

@@ -55,19 +55,12 @@ fn check_players(names: &[String]) -> Result<Vec<String>> {
         return Ok(trimmed);
     }
     let duplicate = errors.iter().any(|e| e.message.contains("already"));
-    Err(Error::Invalid {
-        code: if duplicate {
-            "duplicate_name"
-        } else {
-            "invalid_name"
-        },
-        detail: errors
-            .iter()
-            .map(|e| format!("{}: {}", e.field, e.message))
-            .collect::<Vec<_>>()
-            .join("; "),
-        errors,
-    })
+    let code = if duplicate {
+        "duplicate_name"
+    } else {
+        "invalid_name"
+    };
+    Err(Error::invalid_fields(code, errors))
 }
 
 /// Seats the players: as given at a table, by rolling a high die each in a digital game.
