@@ -57,7 +57,9 @@ pub struct InvitePath {
 /// Invite a player
 ///
 /// The game's owner invites another account to play one seat. The answer holds the code to
-/// hand over; it can be accepted once, until it expires.
+/// hand over; it can be accepted once, until it expires. This write takes no
+/// `Idempotency-Key`: the code is stored only as a hash, so no answer holding it is kept. A
+/// retry makes another invite to the same seat, and whichever is accepted first claims it.
 #[utoipa::path(
     operation_id = "createInvite",
     tag = "invites",
@@ -73,14 +75,14 @@ pub async fn create_invite(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
-    key: IdempotencyKey,
     body: JsonBody<CreateInvite>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let JsonBody(request, raw) = body;
+    let JsonBody(request, _) = body;
     let ttl = state.invite_ttl;
+    // No Idempotency-Key: its stored answer would hold the code, which is kept only hashed.
     state
-        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
+        .write_as(caller, None, move |conn, account_id| {
             let invite = invites::create(conn, account_id, &game_id, &request.player_id, ttl)?;
             let view = InviteView {
                 code: invite.code,

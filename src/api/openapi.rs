@@ -227,13 +227,12 @@ pub fn document() -> Document {
 }
 
 /// The writes that take an `Idempotency-Key`.
-const IDEMPOTENT_WRITES: [&str; 9] = [
+const IDEMPOTENT_WRITES: [&str; 8] = [
     "createAccount",
     "createGame",
     "deleteGame",
     "recordTurn",
     "undoTurn",
-    "createInvite",
     "acceptInvite",
     "rollDice",
     "scoreTurn",

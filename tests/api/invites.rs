@@ -191,6 +191,36 @@ fn an_invite_is_accepted_once(backend: Backend) {
     assert_eq!(seat_claimed_events(&app), 2);
 }
 
+fn a_code_is_never_kept_as_an_answer_to_replay(backend: Backend) {
+    use phase10::store::schema::idempotency_keys;
+    let mut app = spawn_app(backend);
+    let ann = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    let path = format!("{}/invites", game_path(&game));
+    let body = json!({"player_id": player(&game, 1)});
+    let key = [("Idempotency-Key", "invite-1")];
+    let first = app.post_with(&path, &body, &key).expect(201).json();
+    let again = app.post_with(&path, &body, &key).expect(201);
+    assert_eq!(again.header("idempotent-replayed"), None);
+    let again = again.json();
+    let code = first["code"].as_str().unwrap().to_string();
+    assert_ne!(again["code"], first["code"], "a retry is another invite");
+    let bodies: Vec<Option<String>> = idempotency_keys::table
+        .select(idempotency_keys::body)
+        .load(&mut app.connection())
+        .unwrap();
+    assert!(
+        bodies.iter().flatten().all(|b| !b.contains(&code)),
+        "no stored answer holds the code"
+    );
+    // Either code claims the seat; the other then finds it claimed.
+    let bo = app.sign_up("Bo");
+    accept(&app, &bo, &code).expect(200);
+    let cy = app.sign_up("Cy");
+    accept(&app, &cy, again["code"].as_str().unwrap()).expect_problem(409, "seat_claimed");
+    assert_eq!(read(&app, &ann, &game)["players"][1]["claimed"], true);
+}
+
 fn an_accept_with_an_idempotency_key_is_answered_again(backend: Backend) {
     let mut app = spawn_app(backend);
     let bo = app.sign_up("Bo");
@@ -324,6 +354,7 @@ crate::on_both_backends!(
     the_invitee_plays_the_seat_and_reads_the_game,
     an_invite_is_accepted_once,
     an_accept_with_an_idempotency_key_is_answered_again,
+    a_code_is_never_kept_as_an_answer_to_replay,
     of_accounts_racing_for_one_invite_one_gets_the_seat,
     an_expired_or_unknown_code_is_refused,
     invites_expired_a_day_ago_are_forgotten,
