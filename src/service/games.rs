@@ -8,6 +8,7 @@ use super::{VersionCheck, check_version};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::game::{MAX_PLAYERS, Status};
 use crate::rules::order::roll_for_order;
+use crate::store::events;
 use crate::store::games::{self, GameRow, GamesAfter, PlayerRow};
 use crate::store::{self, DbConnection};
 
@@ -139,6 +140,8 @@ pub fn delete(
         access::owner_only(&record, account_id, "delete the game")?;
         check_version(expected, record.game.version - 1)?;
         games::delete_owned(conn, account_id, game_id)?;
+        // Its log goes with it: followers in other processes are told directly.
+        events::announce(conn, game_id)?;
         Ok(())
     })
 }

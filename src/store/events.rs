@@ -23,16 +23,22 @@ pub struct EventRow {
     pub created_at: NaiveDateTime,
 }
 
-/// Appends an event. On PostgreSQL the announcement is part of the same transaction, so it is
-/// delivered when, and only if, the change commits.
+/// Appends an event, and announces it.
 pub fn append(conn: &mut DbConnection, event: &EventRow) -> QueryResult<()> {
     diesel::insert_into(events::table)
         .values(event)
         .execute(conn)?;
+    announce(conn, &event.game_id)
+}
+
+/// Tells every server process sharing a PostgreSQL database that the game changed (or is
+/// gone). Part of the caller's transaction: delivered when, and only if, it commits. Nothing to
+/// do on SQLite, where the one process knows.
+pub fn announce(conn: &mut DbConnection, game_id: &str) -> QueryResult<()> {
     if let DbConnection::Postgres(pg) = conn {
         diesel::sql_query("SELECT pg_notify($1, $2)")
             .bind::<Text, _>(CHANNEL)
-            .bind::<Text, _>(&event.game_id)
+            .bind::<Text, _>(game_id)
             .execute(pg)?;
     }
     Ok(())

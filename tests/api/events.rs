@@ -193,6 +193,13 @@ fn a_turn_scored_through_one_process_reaches_a_subscriber_of_another_within_a_se
         delays[delays.len() - 1]
     );
     assert!(delays.iter().all(|d| *d < Duration::from_secs(1)));
+    // A deletion through A ends B's streams as promptly.
+    app.delete(&format!("/v1/games/{}", current["id"].as_str().unwrap()))
+        .expect(204);
+    assert_eq!(
+        stream.next_event(Duration::from_secs(1)).kind,
+        "game_deleted"
+    );
 }
 
 crate::on_both_backends!(
