@@ -17,6 +17,8 @@ use crate::store::listen::Listener;
 const DRAIN_EVERY: Duration = Duration::from_millis(10);
 const PING_EVERY: Duration = Duration::from_secs(5);
 const RECONNECT_AFTER_AT_MOST: Duration = Duration::from_secs(5);
+/// A connection that lasted this long was healthy: the next failure retries quickly again.
+const HEALTHY_AFTER: Duration = Duration::from_secs(30);
 
 #[derive(Default)]
 struct Watched {
@@ -96,7 +98,7 @@ impl Live {
                 .ok();
         }
         Subscription {
-            wakes,
+            wakes: Some(wakes),
             live: self.0.clone(),
             game_id: game_id.to_string(),
         }
@@ -105,7 +107,8 @@ impl Live {
 
 /// One subscriber's following of one game.
 pub struct Subscription {
-    wakes: watch::Receiver<u64>,
+    /// `None` only while the subscription is dropped.
+    wakes: Option<watch::Receiver<u64>>,
     live: Arc<Inner>,
     game_id: String,
 }
@@ -114,7 +117,11 @@ impl Subscription {
     /// Waits until the game may have changed.
     pub async fn changed(&mut self) {
         // The sender lives as long as any subscription to the game, this one included.
-        if self.wakes.changed().await.is_err() {
+        let woken = match self.wakes.as_mut() {
+            Some(wakes) => wakes.changed().await.is_ok(),
+            None => false,
+        };
+        if !woken {
             std::future::pending::<()>().await;
         }
     }
@@ -123,11 +130,13 @@ impl Subscription {
 impl Drop for Subscription {
     fn drop(&mut self) {
         let mut watched = self.live.watched();
-        // This subscription's receiver is still counted.
+        // Let go of this receiver under the lock, so that of two last subscriptions dropped at
+        // once, the second sees none left and removes the game.
+        drop(self.wakes.take());
         if watched
             .games
             .get(&self.game_id)
-            .is_some_and(|sender| sender.receiver_count() <= 1)
+            .is_some_and(|sender| sender.receiver_count() == 0)
         {
             watched.games.remove(&self.game_id);
         }
@@ -161,7 +170,7 @@ fn listen(live: &Weak<Inner>, url: &str) {
                 continue;
             }
         };
-        backoff = Duration::from_millis(100);
+        let connected = Instant::now();
         if let Some(live) = keep_listening(live) {
             live.wake_all();
         }
@@ -187,5 +196,29 @@ fn listen(live: &Weak<Inner>, url: &str) {
             drop(inner);
             std::thread::sleep(DRAIN_EVERY);
         }
+        // A connection that fails as soon as it is made is not retried at once, over and over
+        // (each time waking every subscriber to reread its log).
+        if connected.elapsed() >= HEALTHY_AFTER {
+            backoff = Duration::from_millis(100);
+        } else {
+            std::thread::sleep(backoff);
+            backoff = (backoff * 2).min(RECONNECT_AFTER_AT_MOST);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Live;
+
+    #[test]
+    fn a_game_is_forgotten_with_its_last_subscriber() {
+        let live = Live::new(None);
+        let first = live.subscribe("g");
+        let second = live.subscribe("g");
+        drop(first);
+        assert_eq!(live.0.watched().games.len(), 1);
+        drop(second);
+        assert!(live.0.watched().games.is_empty());
     }
 }
