@@ -279,7 +279,7 @@ pub struct TurnView {
     /// A digital turn's rolls, first to last, each of all ten dice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolls: Option<Vec<Vec<RolledDieView>>>,
-    /// How many more times a digital turn's dice may be rolled.
+    /// How many more times a digital turn's dice may be rolled (0 once it is scored).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rolls_left: Option<usize>,
     pub created_at: DateTime<Utc>,
@@ -321,7 +321,8 @@ pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
             .collect(),
         dice,
         rolls: turn.rolls.as_ref().map(rolls_view),
-        rolls_left: turn.rolls.as_ref().map(Rolls::rolls_left),
+        // A scored turn is rolled no more, however early it was scored.
+        rolls_left: turn.rolls.as_ref().map(|_| 0),
         created_at: utc(turn.row.created_at),
         game: game_view(
             state,

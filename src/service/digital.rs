@@ -63,6 +63,7 @@ pub(super) fn start(
             ),
         ));
     }
+    // One INSERT: atomic on its own, and part of the request's transaction, with its event.
     store::write_statement(conn, |conn| {
         let layout = state.layout.into();
         let mut dice = DiceRoller::secure();
@@ -132,7 +133,13 @@ fn take_open(
 
 /// Writes the turn in play as it now is, at the game's version, and replays the game.
 fn save(conn: &mut DbConnection, game: GameRow, turn: &TurnRow) -> Result<GameState> {
-    turns::update_in_play(conn, turn)?;
+    // The game is taken (its row locked) for this change, so the turn is still in play.
+    if !turns::update_in_play(conn, turn)? {
+        return Err(Error::Internal(format!(
+            "turn {} of game {} was no longer in play",
+            turn.number, turn.game_id
+        )));
+    }
     let mut state = replay(games::load_record(conn, game)?)?;
     cache_status(conn, &mut state)?;
     Ok(state)

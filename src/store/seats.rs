@@ -39,13 +39,3 @@ pub fn of_games(conn: &mut DbConnection, game_ids: &[String]) -> QueryResult<Vec
         .select(SeatClaimRow::as_select())
         .load(conn)
 }
-
-/// Whether the account plays a seat of the game.
-pub fn holds_seat(conn: &mut DbConnection, account_id: &str, game_id: &str) -> QueryResult<bool> {
-    diesel::select(diesel::dsl::exists(
-        seat_claims::table
-            .filter(seat_claims::account_id.eq(account_id))
-            .filter(seat_claims::game_id.eq(game_id)),
-    ))
-    .get_result(conn)
-}

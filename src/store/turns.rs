@@ -39,7 +39,8 @@ pub fn insert(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<()> {
 }
 
 /// Rewrites a digital turn in play: its rolls, its dice, its state and the version it took.
-pub fn update_in_play(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<()> {
+/// False if it is not in play.
+pub fn update_in_play(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<bool> {
     diesel::update(
         turns::table
             .find((&turn.game_id, turn.number))
@@ -52,7 +53,7 @@ pub fn update_in_play(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<()
         turns::version.eq(turn.version),
     ))
     .execute(conn)
-    .map(drop)
+    .map(|updated| updated == 1)
 }
 
 pub fn delete(conn: &mut DbConnection, game_id: &str, number: i32) -> QueryResult<bool> {

@@ -372,7 +372,14 @@ fn a_digital_turn_refuses_what_the_rules_do_not_allow(backend: Backend) {
     let next = start(&app, &game, &scored["game"]["current_player_id"])
         .expect(201)
         .json();
-    score(&app, &game, &next["number"]).expect(200);
+    let early = score(&app, &game, &next["number"]).expect(200).json();
+    assert_eq!(
+        (
+            &early["rolls_left"],
+            &early["rolls"].as_array().unwrap().len()
+        ),
+        (&json!(0), &1)
+    );
     reroll(&app, &game, &next["number"], &["L1"]).expect_problem(409, "turn_scored");
     // A tabletop game has no server dice.
     let table = app.new_game(&["Ann"], json!({}));
