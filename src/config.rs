@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 use crate::api::cors::parse_origin;
 use crate::api::event_stream::StreamSettings;
+use crate::api::live::StreamLimits;
 use crate::api::rate_limit::RateSettings;
 use crate::service::idempotency::KeyPolicy;
 
@@ -98,6 +99,19 @@ pub struct Config {
     #[arg(long, env = "SSE_HEARTBEAT_SECS", default_value_t = 15, global = true)]
     pub sse_heartbeat_secs: u64,
 
+    /// Event streams one account may hold open at once (more: 429 `too_many_streams`).
+    #[arg(
+        long,
+        env = "SSE_STREAMS_PER_ACCOUNT",
+        default_value_t = 20,
+        global = true
+    )]
+    pub sse_streams_per_account: usize,
+
+    /// Event streams this server holds open at once, over every account.
+    #[arg(long, env = "SSE_MAX_STREAMS", default_value_t = 2000, global = true)]
+    pub sse_max_streams: usize,
+
     /// With PostgreSQL, follow changes made by other server processes with LISTEN/NOTIFY.
     /// Without it (`--events-listen false`), a subscriber learns of them only by reading the
     /// log every `--events-poll-ms`.
@@ -148,6 +162,13 @@ impl Config {
         StreamSettings {
             heartbeat: Duration::from_secs(self.sse_heartbeat_secs.max(1)),
             poll: (self.events_poll_ms > 0).then(|| Duration::from_millis(self.events_poll_ms)),
+        }
+    }
+
+    pub fn stream_limits(&self) -> StreamLimits {
+        StreamLimits {
+            per_account: self.sse_streams_per_account,
+            total: self.sse_max_streams,
         }
     }
 

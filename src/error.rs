@@ -61,6 +61,9 @@ pub enum Error {
     /// Too many requests of this kind from this key or address; retry after so many seconds.
     #[error("too many requests: retry after {retry_after} seconds")]
     RateLimited { retry_after: u64 },
+    /// Too many event streams open, for the account or for this server.
+    #[error("{detail}")]
+    TooManyStreams { detail: String },
     /// The request's headers are larger than the limit.
     #[error("the request's headers are larger than the limit of {limit} bytes")]
     HeadersTooLarge { limit: usize },

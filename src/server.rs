@@ -72,7 +72,7 @@ pub fn start_with(
             pool,
             keys,
             deadline: Duration::from_millis(config.query_timeout_ms),
-            live: Live::new(listen_url(config)),
+            live: Live::new(listen_url(config), config.stream_limits()),
             streams: config.stream_settings(),
             invite_ttl: Duration::from_secs(config.invite_ttl_secs),
         }),

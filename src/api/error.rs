@@ -57,6 +57,7 @@ impl Error {
             Error::PayloadTooLarge { .. } => "payload_too_large",
             Error::UnsupportedMediaType => "unsupported_media_type",
             Error::RateLimited { .. } => "rate_limited",
+            Error::TooManyStreams { .. } => "too_many_streams",
             Error::HeadersTooLarge { .. } => "headers_too_large",
             Error::Unavailable => "database_unavailable",
             Error::Internal(_) => "internal_error",
@@ -69,6 +70,7 @@ impl Error {
             Error::Unavailable => Some(RETRY_AFTER_SECONDS),
             Error::RateLimited { retry_after } => Some(*retry_after),
             Error::KeyInFlight => Some(1),
+            Error::TooManyStreams { .. } => Some(5),
             _ => None,
         }
     }
@@ -88,7 +90,9 @@ impl ResponseError for Error {
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Error::RateLimited { .. } | Error::TooManyStreams { .. } => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

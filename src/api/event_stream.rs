@@ -17,6 +17,7 @@ use utoipa::IntoParams;
 
 use super::auth::Caller;
 use super::extract::QueryParams;
+use super::live::{Subscription, TooMany};
 use super::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::service;
@@ -81,7 +82,8 @@ fn frames(row: &EventRow) -> String {
 /// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed` (each with the game's version
 /// after the change as its `id` and an `EventData` as its `data`), and `game_deleted`, after
 /// which the stream ends. Idle streams get a comment line every 15 seconds. Reconnect with
-/// `Last-Event-ID` to get every event missed.
+/// `Last-Event-ID` to get every event missed. An account may hold 20 streams open at once
+/// (429 `too_many_streams` past that).
 #[utoipa::path(
     operation_id = "followGame",
     tag = "games",
@@ -110,14 +112,34 @@ pub async fn follow_game(
         ));
     }
     let id = game_id.clone();
-    let current = state
+    let (current, account_id) = state
         .db_as(caller, move |conn, account_id| {
-            service::events::current_version(conn, account_id, &id)
+            let version = service::events::current_version(conn, account_id, &id)?;
+            Ok((version, account_id.to_string()))
         })
         .await?;
+    let subscription = state
+        .live
+        .subscribe(&game_id, &account_id)
+        .map_err(|too_many| Error::TooManyStreams {
+            detail: match too_many {
+                TooMany::ForAccount(limit) => {
+                    format!("this account has {limit} event streams open already; close one")
+                }
+                TooMany::ForServer(limit) => {
+                    format!("this server has {limit} event streams open; retry shortly")
+                }
+            },
+        })?;
     let after = resume.or(query.0.after).unwrap_or(current - 1);
     let (sender, receiver) = mpsc::channel::<Bytes>(16);
-    actix_web::rt::spawn(follow(state.into_inner(), game_id, after, sender));
+    actix_web::rt::spawn(follow(
+        state.into_inner(),
+        subscription,
+        game_id,
+        after,
+        sender,
+    ));
     let body = futures_util::stream::unfold(receiver, |mut receiver| async move {
         let frame = receiver.recv().await?;
         Some((Ok::<_, actix_web::Error>(frame), receiver))
@@ -134,11 +156,11 @@ pub async fn follow_game(
 /// is deleted.
 async fn follow(
     state: std::sync::Arc<AppState>,
+    mut subscription: Subscription,
     game_id: String,
     mut after: i64,
     sender: mpsc::Sender<Bytes>,
 ) {
-    let mut subscription = state.live.subscribe(&game_id);
     let settings = state.streams;
     let send = |text: String| sender.send(Bytes::from(text));
     if send("retry: 1000\n\n".into()).await.is_err() {

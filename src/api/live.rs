@@ -24,6 +24,9 @@ const HEALTHY_AFTER: Duration = Duration::from_secs(30);
 struct Watched {
     /// One channel per game with subscribers; its value counts the wake-ups.
     games: HashMap<String, watch::Sender<u64>>,
+    /// Open subscriptions, by account and in all.
+    by_account: HashMap<String, usize>,
+    total: usize,
     /// Whether the listening thread runs.
     listening: bool,
 }
@@ -32,6 +35,22 @@ struct Inner {
     watched: Mutex<Watched>,
     /// The PostgreSQL database to listen to, if any.
     listen_url: Option<String>,
+    limits: StreamLimits,
+}
+
+/// How many subscriptions a process holds open: each one rereads its game's log when woken,
+/// on a connection of the pool, so they are bounded like any other load.
+#[derive(Debug, Clone, Copy)]
+pub struct StreamLimits {
+    pub per_account: usize,
+    pub total: usize,
+}
+
+/// Why a subscription was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TooMany {
+    ForAccount(usize),
+    ForServer(usize),
 }
 
 impl Inner {
@@ -61,10 +80,11 @@ pub struct Live(Arc<Inner>);
 impl Live {
     /// `listen_url`: the PostgreSQL database whose announcements to follow; `None` for SQLite,
     /// where every change is made by this process.
-    pub fn new(listen_url: Option<String>) -> Live {
+    pub fn new(listen_url: Option<String>, limits: StreamLimits) -> Live {
         Live(Arc::new(Inner {
             watched: Mutex::default(),
             listen_url,
+            limits,
         }))
     }
 
@@ -74,9 +94,23 @@ impl Live {
         self.0.wake(game_id);
     }
 
-    /// Follows a game: the subscription wakes whenever the game may have new events.
-    pub fn subscribe(&self, game_id: &str) -> Subscription {
+    /// Follows a game for an account: the subscription wakes whenever the game may have new
+    /// events. Refused past the account's or the process's limit.
+    pub fn subscribe(&self, game_id: &str, account_id: &str) -> Result<Subscription, TooMany> {
         let mut watched = self.0.watched();
+        let limits = self.0.limits;
+        let held = watched.by_account.get(account_id).copied().unwrap_or(0);
+        if held >= limits.per_account {
+            return Err(TooMany::ForAccount(limits.per_account));
+        }
+        if watched.total >= limits.total {
+            return Err(TooMany::ForServer(limits.total));
+        }
+        *watched
+            .by_account
+            .entry(account_id.to_string())
+            .or_insert(0) += 1;
+        watched.total += 1;
         let wakes = match watched.games.get(game_id) {
             Some(sender) => sender.subscribe(),
             None => {
@@ -97,11 +131,12 @@ impl Live {
                 .map_err(|error| tracing::error!(%error, "cannot start listening for changes"))
                 .ok();
         }
-        Subscription {
+        Ok(Subscription {
             wakes: Some(wakes),
             live: self.0.clone(),
             game_id: game_id.to_string(),
-        }
+            account_id: account_id.to_string(),
+        })
     }
 }
 
@@ -111,6 +146,7 @@ pub struct Subscription {
     wakes: Option<watch::Receiver<u64>>,
     live: Arc<Inner>,
     game_id: String,
+    account_id: String,
 }
 
 impl Subscription {
@@ -139,6 +175,13 @@ impl Drop for Subscription {
             .is_some_and(|sender| sender.receiver_count() == 0)
         {
             watched.games.remove(&self.game_id);
+        }
+        watched.total = watched.total.saturating_sub(1);
+        if let Some(held) = watched.by_account.get_mut(&self.account_id) {
+            *held -= 1;
+            if *held == 0 {
+                watched.by_account.remove(&self.account_id);
+            }
         }
     }
 }
@@ -209,16 +252,34 @@ fn listen(live: &Weak<Inner>, url: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::Live;
+    use super::{Live, StreamLimits, TooMany};
+
+    fn live(per_account: usize, total: usize) -> Live {
+        Live::new(None, StreamLimits { per_account, total })
+    }
 
     #[test]
     fn a_game_is_forgotten_with_its_last_subscriber() {
-        let live = Live::new(None);
-        let first = live.subscribe("g");
-        let second = live.subscribe("g");
+        let live = live(8, 8);
+        let first = live.subscribe("g", "a").unwrap();
+        let second = live.subscribe("g", "b").unwrap();
         drop(first);
         assert_eq!(live.0.watched().games.len(), 1);
         drop(second);
-        assert!(live.0.watched().games.is_empty());
+        let watched = live.0.watched();
+        assert!(watched.games.is_empty() && watched.by_account.is_empty());
+        assert_eq!(watched.total, 0);
+    }
+
+    #[test]
+    fn subscriptions_are_limited_per_account_and_per_process() {
+        let live = live(2, 3);
+        let a1 = live.subscribe("g", "a").unwrap();
+        let _a2 = live.subscribe("h", "a").unwrap();
+        assert_eq!(live.subscribe("g", "a").err(), Some(TooMany::ForAccount(2)));
+        let _b1 = live.subscribe("g", "b").unwrap();
+        assert_eq!(live.subscribe("g", "c").err(), Some(TooMany::ForServer(3)));
+        drop(a1);
+        assert!(live.subscribe("g", "a").is_ok());
     }
 }

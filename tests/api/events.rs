@@ -116,6 +116,38 @@ fn a_stream_is_only_for_those_who_may_see_the_game(backend: Backend) {
         .expect_problem(400, "malformed_request");
 }
 
+fn an_account_holds_a_bounded_number_of_streams(backend: Backend) {
+    // Heartbeats every second: a client that went away is found by the next write to it.
+    let mut app = spawn_app_with(
+        backend,
+        &["--sse-streams-per-account=2", "--sse-heartbeat-secs=1"],
+    );
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let url = events_url(&app, &game);
+    let first = EventStream::open(&url, &key, None);
+    let _second = EventStream::open(&url, &key, None);
+    assert_eq!(first.next_event(SOON).kind, "game_created");
+    let path = format!("/v1/games/{}/events", game["id"].as_str().unwrap());
+    let refused = app.get(&path);
+    assert_eq!(refused.header("retry-after"), Some("5"));
+    refused.expect_problem(429, "too_many_streams");
+    // Another account is not held back by Ann's streams... (the game is Ann's: it gets 404).
+    let bo = app.sign_up("Bo");
+    assert_eq!(EventStream::open(&url, &bo, None).status, 404);
+    // ...and a stream closed frees its place.
+    drop(first);
+    let deadline = Instant::now() + SOON;
+    loop {
+        let again = EventStream::open(&url, &key, None);
+        if again.status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "a closed stream frees its place");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// A second server, as its own operating-system process, on the same database.
 struct OtherProcess {
     child: Child,
@@ -206,4 +238,5 @@ crate::on_both_backends!(
     a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed,
     an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it,
     a_stream_is_only_for_those_who_may_see_the_game,
+    an_account_holds_a_bounded_number_of_streams,
 );
