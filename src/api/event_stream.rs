@@ -80,7 +80,7 @@ fn frames(row: &EventRow) -> String {
 ///
 /// A `text/event-stream` of the game's changes: `game_created`, `turn_started`, `dice_rolled`,
 /// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed` (each with the game's version
-/// after the change as its `id` and an `EventData` as its `data`), and `game_deleted`, after
+/// after the change as its `id` and the schema `EventData` as its `data`), and `game_deleted`, after
 /// which the stream ends. Idle streams get a comment line every 15 seconds. Reconnect with
 /// `Last-Event-ID` to get every event missed. An account may hold 20 streams open at once
 /// (429 `too_many_streams` past that).

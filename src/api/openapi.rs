@@ -15,6 +15,7 @@ use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
 use super::error::{Problem, ProblemField};
+use super::events::{EventData, EventKind};
 use super::routes;
 use crate::service::idempotency::MAX_KEY;
 
@@ -25,10 +26,13 @@ use crate::service::idempotency::MAX_KEY;
         description = "Scoresheets for Phase 10 Dice. Tabletop games record the dice each player \
                        ended a turn with; the server checks they could have been rolled, scores the \
                        best way they make the player's phase, gives the bonuses and runs the end of \
-                       the game. Every error is application/problem+json with a stable `code`.",
+                       the game. Digital games are rolled by the server and followed live as \
+                       server-sent events. Every error is application/problem+json with a stable \
+                       `code`.",
         license(name = "MIT", identifier = "MIT")
     ),
-    components(schemas(Problem, ProblemField)),
+    // EventData is the JSON of every event's `data` line: no operation names it as a body.
+    components(schemas(Problem, ProblemField, EventData, EventKind)),
     modifiers(&BearerKeys),
     tags(
         (name = "accounts", description = "Accounts and their API keys"),
