@@ -102,31 +102,34 @@ pub async fn roll_dice(
     let number = turn_number(&number)?;
     let JsonBody(request, raw) = body;
     let dice = named_dice(&request.reroll)?;
-    let changed = game_id.clone();
     state
-        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
-            let expected = conditions.if_match.as_ref();
-            let rolled = digital::reroll(conn, account_id, &game_id, number, &dice, expected)?;
-            let turn = turn_of(&rolled.rolled)?;
-            publish(
-                conn,
-                EventKind::DiceRolled,
-                &rolled.rolled,
-                Some(turn.clone()),
-            )?;
-            let (game, turn) = match &rolled.scored {
-                Some(scored) => {
-                    let turn = turn_of(scored)?;
-                    publish(conn, scored_kind(scored), scored, Some(turn.clone()))?;
-                    (scored, turn)
-                }
-                None => (&rolled.rolled, turn),
-            };
-            let headers = [(header::ETAG, etag(game.record.game.version))];
-            receipt(StatusCode::OK, &headers, Some(&turn))
-        })
+        .change_game(
+            caller,
+            key.claim(Some(&raw)),
+            game_id,
+            move |conn, account_id, game_id| {
+                let expected = conditions.if_match.as_ref();
+                let rolled = digital::reroll(conn, account_id, game_id, number, &dice, expected)?;
+                let turn = turn_of(&rolled.rolled)?;
+                publish(
+                    conn,
+                    EventKind::DiceRolled,
+                    &rolled.rolled,
+                    Some(turn.clone()),
+                )?;
+                let (game, turn) = match &rolled.scored {
+                    Some(scored) => {
+                        let turn = turn_of(scored)?;
+                        publish(conn, scored_kind(scored), scored, Some(turn.clone()))?;
+                        (scored, turn)
+                    }
+                    None => (&rolled.rolled, turn),
+                };
+                let headers = [(header::ETAG, etag(game.record.game.version))];
+                receipt(StatusCode::OK, &headers, Some(&turn))
+            },
+        )
         .await
-        .inspect(|_| state.live.announce(&changed))
 }
 
 /// Score a turn
@@ -152,16 +155,19 @@ pub async fn score_turn(
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
-    let changed = game_id.clone();
     state
-        .write_as(caller, key.claim(None), move |conn, account_id| {
-            let expected = conditions.if_match.as_ref();
-            let game = digital::score(conn, account_id, &game_id, number, expected)?;
-            let turn = turn_of(&game)?;
-            publish(conn, scored_kind(&game), &game, Some(turn.clone()))?;
-            let headers = [(header::ETAG, etag(game.record.game.version))];
-            receipt(StatusCode::OK, &headers, Some(&turn))
-        })
+        .change_game(
+            caller,
+            key.claim(None),
+            game_id,
+            move |conn, account_id, game_id| {
+                let expected = conditions.if_match.as_ref();
+                let game = digital::score(conn, account_id, game_id, number, expected)?;
+                let turn = turn_of(&game)?;
+                publish(conn, scored_kind(&game), &game, Some(turn.clone()))?;
+                let headers = [(header::ETAG, etag(game.record.game.version))];
+                receipt(StatusCode::OK, &headers, Some(&turn))
+            },
+        )
         .await
-        .inspect(|_| state.live.announce(&changed))
 }

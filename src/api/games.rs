@@ -250,14 +250,17 @@ pub async fn delete_game(
     key: IdempotencyKey,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let changed = game_id.clone();
     state
-        .write_as(caller, key.claim(None), move |conn, account_id| {
-            games::delete(conn, account_id, &game_id, conditions.if_match.as_ref())?;
-            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
-        })
+        .change_game(
+            caller,
+            key.claim(None),
+            game_id,
+            move |conn, account_id, game_id| {
+                games::delete(conn, account_id, game_id, conditions.if_match.as_ref())?;
+                receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+            },
+        )
         .await
-        .inspect(|_| state.live.announce(&changed))
 }
 
 #[cfg(test)]

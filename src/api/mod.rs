@@ -157,6 +157,28 @@ impl AppState {
         Ok(idempotency::respond(answer))
     }
 
+    /// Like `write_as`, for a change of one game: once it has committed, the game's subscribers
+    /// in this process are woken (other processes hear of it from the database).
+    pub async fn change_game<F>(
+        &self,
+        caller: Caller,
+        claim: Option<Claim>,
+        game_id: String,
+        work: F,
+    ) -> Result<HttpResponse>
+    where
+        F: FnOnce(&mut DbConnection, &str, &str) -> Result<Receipt> + Send + 'static,
+    {
+        let id = game_id.clone();
+        let response = self
+            .write_as(caller, claim, move |conn, account_id| {
+                work(conn, account_id, &id)
+            })
+            .await?;
+        self.live.announce(&game_id);
+        Ok(response)
+    }
+
     /// Like `write_as`, for a write without an account: its keys are the client address's.
     pub async fn write<F>(
         &self,

@@ -120,39 +120,42 @@ pub async fn record_turn(
             error.to_string(),
         ));
     }
-    let changed = game_id.clone();
     state
-        .write_as(caller, key.claim(Some(&raw)), move |conn, account_id| {
-            let expected = conditions.if_match.as_ref();
-            let game = turns::record(
-                conn,
-                account_id,
-                &game_id,
-                &request.player_id,
-                request.dice,
-                expected,
-            )?;
-            let view = latest_turn(&game)
-                .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
-            let kind = match view.state {
-                TurnState::Rolling => EventKind::TurnStarted,
-                TurnState::Scored if game.game.status() == Status::Finished => {
-                    EventKind::GameFinished
-                }
-                TurnState::Scored => EventKind::TurnScored,
-            };
-            publish(conn, kind, &game, Some(view.clone()))?;
-            let headers = [
-                (
-                    header::LOCATION,
-                    format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
-                ),
-                (header::ETAG, etag(game.record.game.version)),
-            ];
-            receipt(StatusCode::CREATED, &headers, Some(&view))
-        })
+        .change_game(
+            caller,
+            key.claim(Some(&raw)),
+            game_id,
+            move |conn, account_id, game_id| {
+                let expected = conditions.if_match.as_ref();
+                let game = turns::record(
+                    conn,
+                    account_id,
+                    game_id,
+                    &request.player_id,
+                    request.dice,
+                    expected,
+                )?;
+                let view = latest_turn(&game)
+                    .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
+                let kind = match view.state {
+                    TurnState::Rolling => EventKind::TurnStarted,
+                    TurnState::Scored if game.game.status() == Status::Finished => {
+                        EventKind::GameFinished
+                    }
+                    TurnState::Scored => EventKind::TurnScored,
+                };
+                publish(conn, kind, &game, Some(view.clone()))?;
+                let headers = [
+                    (
+                        header::LOCATION,
+                        format!("/v1/games/{}/turns/{}", game.record.game.id, view.number),
+                    ),
+                    (header::ETAG, etag(game.record.game.version)),
+                ];
+                receipt(StatusCode::CREATED, &headers, Some(&view))
+            },
+        )
         .await
-        .inspect(|_| state.live.announce(&changed))
 }
 
 /// List turns
@@ -240,17 +243,20 @@ pub async fn undo_turn(
 ) -> Result<HttpResponse> {
     let TurnPath { game_id, number } = path.into_inner();
     let number = turn_number(&number)?;
-    let changed = game_id.clone();
     state
-        .write_as(caller, key.claim(None), move |conn, account_id| {
-            let expected = conditions.if_match.as_ref();
-            let game = turns::undo(conn, account_id, &game_id, number, expected)?;
-            publish(conn, EventKind::TurnUndone, &game, None)?;
-            let headers = [(header::ETAG, etag(game.record.game.version))];
-            receipt(StatusCode::OK, &headers, Some(&GameView::from(&game)))
-        })
+        .change_game(
+            caller,
+            key.claim(None),
+            game_id,
+            move |conn, account_id, game_id| {
+                let expected = conditions.if_match.as_ref();
+                let game = turns::undo(conn, account_id, game_id, number, expected)?;
+                publish(conn, EventKind::TurnUndone, &game, None)?;
+                let headers = [(header::ETAG, etag(game.record.game.version))];
+                receipt(StatusCode::OK, &headers, Some(&GameView::from(&game)))
+            },
+        )
         .await
-        .inspect(|_| state.live.announce(&changed))
 }
 
 #[cfg(test)]
