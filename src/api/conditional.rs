@@ -16,6 +16,26 @@ pub fn etag(version: i64) -> String {
     format!("\"{version}\"")
 }
 
+/// `If-Match`, as the OpenAPI document describes it on every write to a game.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct IfMatch {
+    /// The ETag of the game as last read: 412 if the game has changed since
+    #[param(rename = "If-Match")]
+    if_match: Option<String>,
+}
+
+/// `If-None-Match`, as the OpenAPI document describes it on every read of a game.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Header)]
+#[allow(dead_code)]
+pub struct IfNoneMatch {
+    /// An ETag from an earlier answer: 304 if the game has not changed since
+    #[param(rename = "If-None-Match")]
+    if_none_match: Option<String>,
+}
+
 /// The conditions a request sets.
 #[derive(Debug, Clone, Default)]
 pub struct Conditions {

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::auth::Caller;
-use super::conditional::{Conditions, etag};
+use super::conditional::{Conditions, IfMatch, etag};
 use super::events::{EventKind, publish};
 use super::extract::JsonBody;
 use super::idempotency::{IdempotencyKey, receipt};
@@ -81,7 +81,7 @@ fn scored_kind(game: &GameState) -> EventKind {
 #[utoipa::path(
     operation_id = "rollDice",
     tag = "turns",
-    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    params(TurnPath, IfMatch),
     request_body = RerollDice,
     responses(
         (status = 200, description = "The turn after the roll", body = TurnView,
@@ -138,7 +138,7 @@ pub async fn roll_dice(
 #[utoipa::path(
     operation_id = "scoreTurn",
     tag = "turns",
-    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    params(TurnPath, IfMatch),
     responses(
         (status = 200, description = "The scored turn and the game after it", body = TurnView,
          headers(("ETag" = String, description = "The game's version after the turn"))),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
-use super::conditional::{Conditions, etag};
+use super::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use super::events::{EventKind, publish};
 use super::extract::{JsonBody, QueryParams};
 use super::idempotency::{IdempotencyKey, receipt};
@@ -211,7 +211,7 @@ pub async fn list_games(
 #[utoipa::path(
     operation_id = "getGame",
     tag = "games",
-    params(GamePath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    params(GamePath, IfNoneMatch),
     responses(
         (status = 200, description = "The game", body = GameView,
          headers(("ETag" = String, description = "The game's version"))),
@@ -237,7 +237,7 @@ pub async fn get_game(
 #[utoipa::path(
     operation_id = "deleteGame",
     tag = "games",
-    params(GamePath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    params(GamePath, IfMatch),
     responses((status = 204, description = "Deleted")),
     security(("api_key" = []))
 )]

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, get, web};
 
 use super::auth::Caller;
-use super::conditional::Conditions;
+use super::conditional::{Conditions, IfNoneMatch};
 use super::views::Scoresheet;
 use super::{AppState, GamePath};
 use crate::error::Result;
@@ -14,7 +14,7 @@ use crate::error::Result;
 #[utoipa::path(
     operation_id = "getScoresheet",
     tag = "games",
-    params(GamePath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    params(GamePath, IfNoneMatch),
     responses(
         (status = 200, description = "The score pad", body = Scoresheet,
          headers(("ETag" = String, description = "The game's version"))),

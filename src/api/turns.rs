@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
-use super::conditional::{Conditions, etag};
+use super::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use super::events::{EventKind, publish};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
@@ -90,7 +90,7 @@ pub(super) fn turn_number(text: &str) -> Result<i32> {
 #[utoipa::path(
     operation_id = "recordTurn",
     tag = "turns",
-    params(GamePath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    params(GamePath, IfMatch),
     request_body = RecordTurn,
     responses(
         (status = 201, description = "The turn and the game after it", body = TurnView,
@@ -196,7 +196,7 @@ pub async fn list_turns(
 #[utoipa::path(
     operation_id = "getTurn",
     tag = "turns",
-    params(TurnPath, ("If-None-Match" = Option<String>, Header, description = "An ETag from an earlier answer: 304 if the game has not changed since")),
+    params(TurnPath, IfNoneMatch),
     responses(
         (status = 200, description = "The turn", body = TurnView,
          headers(("ETag" = String, description = "The game's version"))),
@@ -228,7 +228,7 @@ pub async fn get_turn(
 #[utoipa::path(
     operation_id = "undoTurn",
     tag = "turns",
-    params(TurnPath, ("If-Match" = Option<String>, Header, description = "The ETag of the game as last read: 412 if the game has changed since")),
+    params(TurnPath, IfMatch),
     responses((status = 200, description = "The game after the undo", body = GameView,
                headers(("ETag" = String, description = "The game's version")))),
     security(("api_key" = []))
