@@ -4,16 +4,16 @@
 
 use super::dice::ShownDie;
 use super::names::Mode;
-use super::replay::{GameState, OpenTurn, replay};
+use super::replay::{GameState, OpenTurn, PlayedTurn, replay};
 use super::roller::DiceRoller;
 use super::turns::{acting_seat, cache_status, conflict, take, turn_conflict};
 use super::{VersionCheck, access, check_version, rolls};
 use crate::error::{Error, Result};
 use crate::rules::DieId;
 use crate::rules::digital::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
-use crate::store::games::{self, GameRow};
+use crate::store::DbConnection;
+use crate::store::games;
 use crate::store::turns::{self, ROLLING, SCORED, TurnRow};
-use crate::store::{self, DbConnection};
 
 /// What a re-roll did: the turn rolled and, after a third roll, the turn scored as well (each
 /// is a change of the game of its own, with its own version).
@@ -34,14 +34,17 @@ fn must_be_digital(state: &GameState) -> Result<()> {
     }
 }
 
-/// The dice as the rules and the `dice` column see them.
-fn shown_dice(rolls: &Rolls) -> Result<String> {
-    let dice: Vec<ShownDie> = rolls
+/// The dice as they lie now, as the rules and the `dice` column see them.
+fn shown_dice(rolls: &Rolls) -> Vec<ShownDie> {
+    rolls
         .last()
         .iter()
         .map(|d: &RolledDie| ShownDie::from(d.shown()))
-        .collect();
-    serde_json::to_string(&dice).map_err(|e| Error::Internal(format!("storing dice: {e}")))
+        .collect()
+}
+
+fn dice_json(dice: &[ShownDie]) -> Result<String> {
+    serde_json::to_string(dice).map_err(|e| Error::Internal(format!("storing dice: {e}")))
 }
 
 /// Starts the player's turn with a roll of all ten dice, in the game as just read and replayed
@@ -63,32 +66,28 @@ pub(super) fn start(
             ),
         ));
     }
-    // One INSERT: atomic on its own, and part of the request's transaction, with its event.
-    store::write_statement(conn, |conn| {
-        let layout = state.layout.into();
-        let mut dice = DiceRoller::secure();
-        let rolls = Rolls::start(layout, |die| dice.face(die));
-        let row = TurnRow {
-            game_id: state.record.game.id.clone(),
-            number: state.record.turns.len() as i32 + 1,
-            player_id: player_id.to_string(),
-            dice: shown_dice(&rolls)?,
-            version,
-            created_at: super::now(),
-            state: ROLLING.into(),
-            rolls: Some(rolls::to_stored(&rolls)?),
-        };
-        turns::insert(conn, &row).map_err(turn_conflict)?;
-        state.record.game.version = version;
-        state.record.game.updated_at = row.created_at;
-        state.record.turns.push(row.clone());
-        state.open = Some(OpenTurn { row, rolls });
-        Ok(state)
-    })
+    let mut roller = DiceRoller::secure();
+    let rolls = Rolls::start(state.layout.into(), |_| roller.face());
+    let row = TurnRow {
+        game_id: state.record.game.id.clone(),
+        number: state.record.turns.len() as i32 + 1,
+        player_id: player_id.to_string(),
+        dice: dice_json(&shown_dice(&rolls))?,
+        version,
+        created_at: super::now(),
+        state: ROLLING.into(),
+        rolls: Some(rolls::to_stored(&rolls)?),
+    };
+    turns::insert(conn, &row).map_err(turn_conflict)?;
+    state.record.game.version = version;
+    state.record.game.updated_at = row.created_at;
+    state.record.turns.push(row.clone());
+    state.open = Some(OpenTurn { row, rolls });
+    Ok(state)
 }
 
 /// Takes the game for a change to its turn in play, `number`, by the account: to roll dice
-/// (`rolling`) or to score it.
+/// (`rolling`) or to score it. The turn is taken out of the state (`open` is left empty).
 fn take_open(
     conn: &mut DbConnection,
     account_id: &str,
@@ -96,17 +95,15 @@ fn take_open(
     number: i32,
     expected: Option<&VersionCheck>,
     rolling: bool,
-) -> Result<(GameRow, OpenTurn, GameState)> {
-    let record = take(conn, account_id, game_id)?;
-    let game = record.game.clone();
-    let state = replay(record)?;
+) -> Result<(GameState, OpenTurn)> {
+    let mut state = replay(take(conn, account_id, game_id)?)?;
     if !state.record.turns.iter().any(|t| t.number == number) {
         return Err(Error::NotFound("turn"));
     }
-    check_version(expected, game.version - 1)?;
+    check_version(expected, state.record.game.version - 1)?;
     must_be_digital(&state)?;
-    let open = match &state.open {
-        Some(open) if open.row.number == number => open.clone(),
+    let open = match state.open.take() {
+        Some(open) if open.row.number == number => open,
         _ => {
             let all_rolled = state
                 .turns
@@ -128,11 +125,13 @@ fn take_open(
         }
     };
     access::plays_seat(&state.record, account_id, &open.row.player_id)?;
-    Ok((game, open, state))
+    Ok((state, open))
 }
 
-/// Writes the turn in play as it now is, at the game's version, and replays the game.
-fn save(conn: &mut DbConnection, game: GameRow, turn: &TurnRow) -> Result<GameState> {
+/// Writes the turn in play as it now is, at the game's version, into the database and into
+/// the game's record.
+fn save(conn: &mut DbConnection, state: &mut GameState, turn: &mut TurnRow) -> Result<()> {
+    turn.version = state.record.game.version;
     // The game is taken (its row locked) for this change, so the turn is still in play.
     if !turns::update_in_play(conn, turn)? {
         return Err(Error::Internal(format!(
@@ -140,22 +139,45 @@ fn save(conn: &mut DbConnection, game: GameRow, turn: &TurnRow) -> Result<GameSt
             turn.number, turn.game_id
         )));
     }
-    let mut state = replay(games::load_record(conn, game)?)?;
-    cache_status(conn, &mut state)?;
-    Ok(state)
+    if let Some(row) = state
+        .record
+        .turns
+        .iter_mut()
+        .find(|t| t.number == turn.number)
+    {
+        *row = turn.clone();
+    }
+    Ok(())
 }
 
 /// Scores the turn in play as its dice now lie, as a change of the game of its own.
 fn score_open(
     conn: &mut DbConnection,
-    game: GameRow,
+    mut state: GameState,
     mut turn: TurnRow,
-    rolls: &Rolls,
+    rolls: Rolls,
 ) -> Result<GameState> {
+    let dice = shown_dice(&rolls);
     turn.state = SCORED.into();
-    turn.dice = shown_dice(rolls)?;
-    turn.version = game.version;
-    save(conn, game, &turn)
+    turn.dice = dice_json(&dice)?;
+    save(conn, &mut state, &mut turn)?;
+    let seat = state
+        .seat_of(&turn.player_id)
+        .ok_or_else(|| Error::Internal(format!("turn {} has no player", turn.number)))?;
+    // The turn's own dice, rolled on the game's dice: the rules only score them.
+    let outcome = state
+        .game
+        .play(seat, &rolls.final_roll())
+        .map_err(|e| Error::Internal(format!("a rolled turn was refused: {e}")))?;
+    state.turns.push(PlayedTurn {
+        row: turn,
+        dice,
+        outcome,
+        after: state.game.clone(),
+        rolls: Some(rolls),
+    });
+    cache_status(conn, &mut state)?;
+    Ok(state)
 }
 
 /// Rolls the named dice of the turn in play again; the third roll scores the turn.
@@ -167,34 +189,42 @@ pub fn reroll(
     dice: &[DieId],
     expected: Option<&VersionCheck>,
 ) -> Result<Rolled> {
-    store::write_transaction(conn, |conn| {
-        let (game, open, state) = take_open(conn, account_id, game_id, number, expected, true)?;
-        let OpenTurn {
-            row: mut turn,
-            mut rolls,
-        } = open;
-        let mut roller = DiceRoller::secure();
-        rolls
-            .reroll(state.layout.into(), dice, |die| roller.face(die))
-            .map_err(|e| match e {
-                RerollError::NoRollsLeft => conflict("no_rolls_left", e.to_string()),
-                RerollError::NoDice => Error::invalid_field("no_dice", "reroll", e.to_string()),
-                RerollError::Repeated(_) => {
-                    Error::invalid_field("repeated_die", "reroll", e.to_string())
-                }
-            })?;
-        turn.dice = shown_dice(&rolls)?;
-        turn.rolls = Some(rolls::to_stored(&rolls)?);
-        turn.version = game.version;
-        let rolled = save(conn, game.clone(), &turn)?;
-        let scored = if rolls.rolls_left() == 0 {
-            let again = games::lock_for_change(conn, game_id, super::now())?
-                .ok_or(Error::NotFound("game"))?;
-            Some(score_open(conn, again, turn, &rolls)?)
-        } else {
-            None
-        };
-        Ok(Rolled { rolled, scored })
+    let (mut state, open) = take_open(conn, account_id, game_id, number, expected, true)?;
+    let OpenTurn {
+        row: mut turn,
+        mut rolls,
+    } = open;
+    let mut roller = DiceRoller::secure();
+    rolls
+        .reroll(state.layout.into(), dice, |_| roller.face())
+        .map_err(|e| match e {
+            RerollError::NoRollsLeft => conflict("no_rolls_left", e.to_string()),
+            RerollError::NoDice => Error::invalid_field("no_dice", "reroll", e.to_string()),
+            RerollError::Repeated(_) => {
+                Error::invalid_field("repeated_die", "reroll", e.to_string())
+            }
+        })?;
+    turn.dice = dice_json(&shown_dice(&rolls))?;
+    turn.rolls = Some(rolls::to_stored(&rolls)?);
+    save(conn, &mut state, &mut turn)?;
+    state.open = Some(OpenTurn {
+        row: turn.clone(),
+        rolls: rolls.clone(),
+    });
+    if rolls.rolls_left() > 0 {
+        return Ok(Rolled {
+            rolled: state,
+            scored: None,
+        });
+    }
+    let rolled = state.clone();
+    state.open = None;
+    state.record.game =
+        games::lock_for_change(conn, game_id, super::now())?.ok_or(Error::NotFound("game"))?;
+    let scored = score_open(conn, state, turn, rolls)?;
+    Ok(Rolled {
+        rolled,
+        scored: Some(scored),
     })
 }
 
@@ -206,8 +236,6 @@ pub fn score(
     number: i32,
     expected: Option<&VersionCheck>,
 ) -> Result<GameState> {
-    store::write_transaction(conn, |conn| {
-        let (game, open, _) = take_open(conn, account_id, game_id, number, expected, false)?;
-        score_open(conn, game, open.row, &open.rolls)
-    })
+    let (state, open) = take_open(conn, account_id, game_id, number, expected, false)?;
+    score_open(conn, state, open.row, open.rolls)
 }

@@ -8,9 +8,9 @@ use super::{VersionCheck, check_version};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::game::{MAX_PLAYERS, Status};
 use crate::rules::order::roll_for_order;
+use crate::store::DbConnection;
 use crate::store::events;
 use crate::store::games::{self, GameRow, GamesAfter, PlayerRow};
-use crate::store::{self, DbConnection};
 
 /// The longest player name, in characters.
 pub const MAX_PLAYER_NAME: usize = 40;
@@ -113,7 +113,7 @@ pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result
             order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
         })
         .collect();
-    store::write_transaction(conn, |conn| games::insert(conn, &game, &players))?;
+    games::insert(conn, &game, &players)?;
     replay(games::GameRecord {
         game,
         players,
@@ -135,15 +135,13 @@ pub fn delete(
     game_id: &str,
     expected: Option<&VersionCheck>,
 ) -> Result<()> {
-    store::write_transaction(conn, |conn| {
-        let record = super::turns::take(conn, account_id, game_id)?;
-        access::owner_only(&record, account_id, "delete the game")?;
-        check_version(expected, record.game.version - 1)?;
-        games::delete_owned(conn, account_id, game_id)?;
-        // Its log goes with it: followers in other processes are told directly.
-        events::announce(conn, game_id)?;
-        Ok(())
-    })
+    let record = super::turns::take(conn, account_id, game_id)?;
+    access::owner_only(&record, account_id, "delete the game")?;
+    check_version(expected, record.game.version - 1)?;
+    games::delete_owned(conn, account_id, game_id)?;
+    // Its log goes with it: followers in other processes are told directly.
+    events::announce(conn, game_id)?;
+    Ok(())
 }
 
 /// A page of games and where the next one starts.

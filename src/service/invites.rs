@@ -91,7 +91,7 @@ pub fn create(
         accepted_by: None,
         accepted_at: None,
     };
-    store::write_statement(conn, |conn| invites::insert(conn, &invite)).map_err(|e| match e {
+    invites::insert(conn, &invite).map_err(|e| match e {
         // The game was deleted since it was read.
         Diesel::DatabaseError(DatabaseErrorKind::ForeignKeyViolation, _) => Error::NotFound("game"),
         other => other.into(),
@@ -116,20 +116,18 @@ fn find(conn: &mut DbConnection, typed: &str) -> Result<InviteRow> {
 /// The account accepts the invite of `code` and plays its seat from now on. Accepting again an
 /// invite the account accepted already changes nothing: it answers a retry.
 pub fn accept(conn: &mut DbConnection, account_id: &str, code: &str) -> Result<Accepted> {
-    store::write_transaction(conn, |conn| {
-        let invite = find(conn, code)?;
-        match invite.accepted_by.as_deref() {
-            Some(by) if by == account_id => Ok(Accepted {
-                game: super::games::get(conn, account_id, &invite.game_id)?,
-                claimed: false,
-            }),
-            Some(_) => Err(gone("invite_used", "this invite has been used")),
-            None => claim_seat(conn, account_id, &invite).map(|game| Accepted {
-                game,
-                claimed: true,
-            }),
-        }
-    })
+    let invite = find(conn, code)?;
+    match invite.accepted_by.as_deref() {
+        Some(by) if by == account_id => Ok(Accepted {
+            game: super::games::get(conn, account_id, &invite.game_id)?,
+            claimed: false,
+        }),
+        Some(_) => Err(gone("invite_used", "this invite has been used")),
+        None => claim_seat(conn, account_id, &invite).map(|game| Accepted {
+            game,
+            claimed: true,
+        }),
+    }
 }
 
 /// Gives the invite's seat to the account, as a change of the game.
@@ -142,7 +140,7 @@ fn claim_seat(conn: &mut DbConnection, account_id: &str, invite: &InviteRow) -> 
     // concurrent accept of another invite is seen.
     let row =
         games::lock_for_change(conn, &invite.game_id, now)?.ok_or(Error::NotFound("invite"))?;
-    let record = games::load_record(conn, row)?;
+    let mut record = games::load_record(conn, row)?;
     if record.game.account_id == account_id {
         return Err(Error::Conflict {
             code: "own_game",
@@ -165,7 +163,8 @@ fn claim_seat(conn: &mut DbConnection, account_id: &str, invite: &InviteRow) -> 
         Diesel::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => seat_claimed(),
         other => other.into(),
     })?;
-    replay(games::load_record(conn, record.game)?)
+    record.claims.push(claim);
+    replay(record)
 }
 
 /// Forgets invites that expired more than a day ago, used or not.

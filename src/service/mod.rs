@@ -1,5 +1,9 @@
 //! What each request does, in the game's words: it reads and writes through `store` inside one
 //! transaction and asks `rules` what the turns mean. Nothing here knows HTTP.
+//!
+//! Every write runs inside the request's write transaction, which `idempotency::once` opens
+//! (with the answer stored in it, and on SQLite this process's writer's turn taken): the
+//! functions here do not open their own.
 
 pub mod access;
 pub mod accounts;

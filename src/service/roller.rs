@@ -6,8 +6,6 @@ use rand::Rng;
 #[cfg(test)]
 use rand::SeedableRng;
 
-use crate::rules::DieId;
-
 enum Source {
     Secure,
     #[cfg(test)]
@@ -30,8 +28,8 @@ impl DiceRoller {
         ))))
     }
 
-    /// The face `die` comes up on.
-    pub fn face(&mut self, _die: DieId) -> usize {
+    /// The face a die comes up on (every die has six).
+    pub fn face(&mut self) -> usize {
         match &mut self.0 {
             Source::Secure => rand::rng().random_range(0..6),
             #[cfg(test)]
@@ -41,7 +39,7 @@ impl DiceRoller {
 
     /// A high die for the order roll-off: 5 to 10.
     pub fn high_die(&mut self) -> u8 {
-        let face = u8::try_from(self.face(DieId::ALL[9])).unwrap_or(0);
+        let face = u8::try_from(self.face()).unwrap_or(0);
         5 + face
     }
 }
@@ -49,8 +47,8 @@ impl DiceRoller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::DiceLayout;
     use crate::rules::digital::Rolls;
+    use crate::rules::{DiceLayout, DieId};
 
     /// Chi-square over six faces (five degrees of freedom) above which uniform dice are refused
     /// at the 0.1 % level.
@@ -70,7 +68,7 @@ mod tests {
         let mut roller = DiceRoller::seeded(0x5eed_d1ce);
         let mut counts = [[0usize; 6]; 10];
         for _ in 0..ROLLS {
-            let rolls = Rolls::start(DiceLayout::Standard, |die| roller.face(die));
+            let rolls = Rolls::start(DiceLayout::Standard, |_| roller.face());
             for (i, rolled) in rolls.last().iter().enumerate() {
                 // The six faces of each standard die are all different, so a face names its side.
                 let faces = DiceLayout::Standard.faces(rolled.id);
@@ -100,7 +98,7 @@ mod tests {
         let mut roller = DiceRoller::secure();
         let mut seen = [false; 6];
         for _ in 0..1_000 {
-            seen[roller.face(DieId::ALL[0])] = true;
+            seen[roller.face()] = true;
         }
         assert_eq!(seen, [true; 6]);
     }

@@ -17,9 +17,9 @@ use super::replay::{GameState, PlayedTurn, replay};
 use super::{VersionCheck, check_version};
 use crate::error::{Error, Result};
 use crate::rules::game::TurnError;
+use crate::store::DbConnection;
 use crate::store::games::{self, GameRecord};
 use crate::store::turns::{self, TurnRow};
-use crate::store::{self, DbConnection};
 
 /// Takes a game the account may see for a change (bumping its version) and loads it as it now
 /// is. Who may make the change is the caller's to check, in the same transaction.
@@ -127,10 +127,8 @@ pub fn record(
         state: turns::SCORED.into(),
         rolls: None,
     };
-    store::write_transaction(conn, |conn| {
-        turns::insert(conn, &row).map_err(turn_conflict)?;
-        cache_status(conn, &mut state)
-    })?;
+    turns::insert(conn, &row).map_err(turn_conflict)?;
+    cache_status(conn, &mut state)?;
     state.record.game.version = version;
     state.record.game.updated_at = row.created_at;
     state.turns.push(PlayedTurn {
@@ -152,27 +150,25 @@ pub fn undo(
     number: i32,
     expected: Option<&VersionCheck>,
 ) -> Result<GameState> {
-    store::write_transaction(conn, |conn| {
-        let mut record = take(conn, account_id, game_id)?;
-        access::owner_only(&record, account_id, "undo a turn")?;
-        check_version(expected, record.game.version - 1)?;
-        let latest = record.turns.last().map(|t| t.number);
-        if !record.turns.iter().any(|t| t.number == number) {
-            return Err(Error::NotFound("turn"));
-        }
-        if latest != Some(number) {
-            return Err(conflict(
-                "not_latest_turn",
-                format!(
-                    "only the latest turn ({}) can be undone",
-                    latest.unwrap_or_default()
-                ),
-            ));
-        }
-        turns::delete(conn, game_id, number)?;
-        record.turns.pop();
-        let mut state = replay(record)?;
-        cache_status(conn, &mut state)?;
-        Ok(state)
-    })
+    let mut record = take(conn, account_id, game_id)?;
+    access::owner_only(&record, account_id, "undo a turn")?;
+    check_version(expected, record.game.version - 1)?;
+    let latest = record.turns.last().map(|t| t.number);
+    if !record.turns.iter().any(|t| t.number == number) {
+        return Err(Error::NotFound("turn"));
+    }
+    if latest != Some(number) {
+        return Err(conflict(
+            "not_latest_turn",
+            format!(
+                "only the latest turn ({}) can be undone",
+                latest.unwrap_or_default()
+            ),
+        ));
+    }
+    turns::delete(conn, game_id, number)?;
+    record.turns.pop();
+    let mut state = replay(record)?;
+    cache_status(conn, &mut state)?;
+    Ok(state)
 }
