@@ -8,16 +8,15 @@ use utoipa::ToSchema;
 
 use super::auth::Caller;
 use super::conditional::{Conditions, IfMatch, etag};
-use super::events::{EventKind, publish};
+use super::events::{EventKind, publish_turn};
 use super::extract::JsonBody;
 use super::idempotency::{IdempotencyKey, receipt};
 use super::turns::turn_number;
-use super::views::{TurnView, latest_turn};
+use super::views::TurnView;
 use super::{AppState, TurnPath};
 use crate::error::{Error, FieldError, Result};
 use crate::rules::{DieId, MAX_DICE};
 use crate::service::digital;
-use crate::service::replay::GameState;
 use crate::service::rolls::DieName;
 
 /// Which dice to roll again.
@@ -61,19 +60,6 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
     Err(Error::invalid_fields("unknown_die", errors))
 }
 
-/// The turn as a change left it.
-fn turn_of(game: &GameState) -> Result<TurnView> {
-    latest_turn(game).ok_or_else(|| Error::Internal("a digital turn changed but is gone".into()))
-}
-
-fn scored_kind(game: &GameState) -> EventKind {
-    if game.game.status() == crate::rules::game::Status::Finished {
-        EventKind::GameFinished
-    } else {
-        EventKind::TurnScored
-    }
-}
-
 /// Roll dice again
 ///
 /// Rolls the named dice of the digital turn in play again. A turn has three rolls: after the
@@ -110,21 +96,12 @@ pub async fn roll_dice(
             move |conn, account_id, game_id| {
                 let expected = conditions.if_match.as_ref();
                 let rolled = digital::reroll(conn, account_id, game_id, number, &dice, expected)?;
-                let turn = turn_of(&rolled.rolled)?;
-                publish(
-                    conn,
-                    EventKind::DiceRolled,
-                    &rolled.rolled,
-                    Some(turn.clone()),
-                )?;
-                let (game, turn) = match &rolled.scored {
-                    Some(scored) => {
-                        let turn = turn_of(scored)?;
-                        publish(conn, scored_kind(scored), scored, Some(turn.clone()))?;
-                        (scored, turn)
-                    }
-                    None => (&rolled.rolled, turn),
-                };
+                let mut turn = publish_turn(conn, &rolled.rolled, EventKind::DiceRolled)?;
+                let mut game = &rolled.rolled;
+                if let Some(scored) = &rolled.scored {
+                    turn = publish_turn(conn, scored, EventKind::DiceRolled)?;
+                    game = scored;
+                }
                 let headers = [(header::ETAG, etag(game.record.game.version))];
                 receipt(StatusCode::OK, &headers, Some(&turn))
             },
@@ -163,8 +140,7 @@ pub async fn score_turn(
             move |conn, account_id, game_id| {
                 let expected = conditions.if_match.as_ref();
                 let game = digital::score(conn, account_id, game_id, number, expected)?;
-                let turn = turn_of(&game)?;
-                publish(conn, scored_kind(&game), &game, Some(turn.clone()))?;
+                let turn = publish_turn(conn, &game, EventKind::TurnScored)?;
                 let headers = [(header::ETAG, etag(game.record.game.version))];
                 receipt(StatusCode::OK, &headers, Some(&turn))
             },

@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
 use super::auth::Caller;
+use super::events::EventKind;
 use super::extract::QueryParams;
 use super::live::{Subscription, TooMany};
 use super::{AppState, GamePath};
@@ -69,7 +70,7 @@ fn frames(row: &EventRow) -> String {
     let data = &row.data;
     let version = row.version;
     match row.kind.as_str() {
-        "game_finished" => format!(
+        kind if kind == EventKind::GameFinished.name() => format!(
             "event: turn_scored\ndata: {data}\n\nid: {version}\nevent: game_finished\ndata: {data}\n\n"
         ),
         kind => format!("id: {version}\nevent: {kind}\ndata: {data}\n\n"),
@@ -188,8 +189,8 @@ async fn follow(
                     }
                 }
                 Ok(None) => {
-                    let deleted =
-                        format!("event: game_deleted\ndata: {{\"game_id\":\"{game_id}\"}}\n\n");
+                    let kind = EventKind::GameDeleted.name();
+                    let deleted = format!("event: {kind}\ndata: {{\"game_id\":\"{game_id}\"}}\n\n");
                     let _ = send(deleted).await;
                     return;
                 }

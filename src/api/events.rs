@@ -4,8 +4,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::views::{GameView, TurnView};
+use super::views::{GameView, TurnState, TurnView, latest_turn};
 use crate::error::{Error, Result};
+use crate::rules::game::Status;
 use crate::service::replay::GameState;
 use crate::store::DbConnection;
 use crate::store::events::{self, EventRow};
@@ -57,13 +58,13 @@ pub fn publish(
     conn: &mut DbConnection,
     kind: EventKind,
     state: &GameState,
-    turn: Option<TurnView>,
+    turn: Option<&TurnView>,
 ) -> Result<()> {
     let game = GameView::from(state);
     let data = EventData {
         version: game.version,
         game,
-        turn,
+        turn: turn.cloned(),
     };
     let row = EventRow {
         game_id: state.record.game.id.clone(),
@@ -75,4 +76,23 @@ pub fn publish(
     };
     events::append(conn, &row)?;
     Ok(())
+}
+
+/// Writes the event of a change to the game's latest turn, and returns the turn as the change
+/// left it: `rolling` names the change while the turn is in play (started, or dice rolled);
+/// once scored, it is `turn_scored`, or `game_finished` when the turn ended the game.
+pub fn publish_turn(
+    conn: &mut DbConnection,
+    state: &GameState,
+    rolling: EventKind,
+) -> Result<TurnView> {
+    let turn = latest_turn(state)
+        .ok_or_else(|| Error::Internal("a turn was played but the game has none".into()))?;
+    let kind = match turn.state {
+        TurnState::Rolling => rolling,
+        TurnState::Scored if state.game.status() == Status::Finished => EventKind::GameFinished,
+        TurnState::Scored => EventKind::TurnScored,
+    };
+    publish(conn, kind, state, Some(&turn))?;
+    Ok(turn)
 }

@@ -1,8 +1,6 @@
 //! Invites to play a seat: the owner of a game asks for a code for one player's seat and hands
 //! it to someone, whose account accepts it and plays that seat from then on.
 
-use std::sync::{Arc, OnceLock};
-
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, post, web};
 use chrono::{DateTime, Utc};
@@ -117,25 +115,20 @@ pub async fn accept_invite(
     key: IdempotencyKey,
 ) -> Result<HttpResponse> {
     let code = path.into_inner().code;
-    // The game is known only once the invite is found; its subscribers are woken after the
-    // commit, and only if a seat was claimed.
-    let changed = Arc::new(OnceLock::new());
-    let claimed = Arc::clone(&changed);
     state
-        .write_as(caller, key.claim(None), move |conn, account_id| {
+        .write_changing(caller, key.claim(None), move |conn, account_id| {
             let accepted = invites::accept(conn, account_id, &code)?;
             let game = &accepted.game;
             if accepted.claimed {
                 publish(conn, EventKind::SeatClaimed, game, None)?;
-                let _ = claimed.set(game.record.game.id.clone());
             }
             let headers = [(header::ETAG, etag(game.record.game.version))];
-            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+            let receipt = receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))?;
+            // Only a seat claimed just now is a change its subscribers hear of.
+            Ok((
+                receipt,
+                accepted.claimed.then(|| game.record.game.id.clone()),
+            ))
         })
         .await
-        .inspect(|_| {
-            if let Some(game_id) = changed.get() {
-                state.live.announce(game_id);
-            }
-        })
 }

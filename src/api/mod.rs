@@ -145,16 +145,10 @@ impl AppState {
     where
         F: FnOnce(&mut DbConnection, &str) -> Result<Receipt> + Send + 'static,
     {
-        let policy = self.keys;
-        let answer = self
-            .db_as(caller, move |conn, account_id| {
-                let scope = idempotency::account_scope(account_id);
-                once(conn, &scope, claim.as_ref(), policy, |conn| {
-                    work(conn, account_id)
-                })
-            })
-            .await?;
-        Ok(idempotency::respond(answer))
+        self.write_changing(caller, claim, move |conn, account_id| {
+            Ok((work(conn, account_id)?, None))
+        })
+        .await
     }
 
     /// Like `write_as`, for a change of one game: once it has committed, the game's subscribers
@@ -169,14 +163,42 @@ impl AppState {
     where
         F: FnOnce(&mut DbConnection, &str, &str) -> Result<Receipt> + Send + 'static,
     {
-        let id = game_id.clone();
-        let response = self
-            .write_as(caller, claim, move |conn, account_id| {
-                work(conn, account_id, &id)
+        self.write_changing(caller, claim, move |conn, account_id| {
+            let receipt = work(conn, account_id, &game_id)?;
+            Ok((receipt, Some(game_id)))
+        })
+        .await
+    }
+
+    /// Like `write_as`, for a write that may change a game: `work` also answers which, and once
+    /// the change has committed, that game's subscribers in this process are woken. A replayed
+    /// answer changed nothing and wakes nobody.
+    pub async fn write_changing<F>(
+        &self,
+        caller: Caller,
+        claim: Option<Claim>,
+        work: F,
+    ) -> Result<HttpResponse>
+    where
+        F: FnOnce(&mut DbConnection, &str) -> Result<(Receipt, Option<String>)> + Send + 'static,
+    {
+        let policy = self.keys;
+        let (answer, changed) = self
+            .db_as(caller, move |conn, account_id| {
+                let scope = idempotency::account_scope(account_id);
+                let mut changed = None;
+                let answer = once(conn, &scope, claim.as_ref(), policy, |conn| {
+                    let (receipt, game_id) = work(conn, account_id)?;
+                    changed = game_id;
+                    Ok(receipt)
+                })?;
+                Ok((answer, changed))
             })
             .await?;
-        self.live.announce(&game_id);
-        Ok(response)
+        if let Some(game_id) = changed {
+            self.live.announce(&game_id);
+        }
+        Ok(idempotency::respond(answer))
     }
 
     /// Like `write_as`, for a write without an account: its keys are the client address's.

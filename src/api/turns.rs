@@ -8,16 +8,15 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::auth::Caller;
 use super::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
-use super::events::{EventKind, publish};
+use super::events::{EventKind, publish, publish_turn};
 use super::extract::{JsonBody, QueryParams};
 use super::games::page_limit;
 use super::idempotency::{IdempotencyKey, receipt};
-use super::views::{GameView, TurnState, TurnView, latest_turn, turns_after};
+use super::views::{GameView, TurnView, turns_after};
 use super::{AppState, GamePath, TurnPath};
 use crate::error::{Error, Result};
 use crate::rules::MAX_DICE;
 use crate::rules::dice::TooManyDice;
-use crate::rules::game::Status;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 
@@ -135,16 +134,7 @@ pub async fn record_turn(
                     request.dice,
                     expected,
                 )?;
-                let view = latest_turn(&game)
-                    .ok_or_else(|| Error::Internal("no turn after recording one".into()))?;
-                let kind = match view.state {
-                    TurnState::Rolling => EventKind::TurnStarted,
-                    TurnState::Scored if game.game.status() == Status::Finished => {
-                        EventKind::GameFinished
-                    }
-                    TurnState::Scored => EventKind::TurnScored,
-                };
-                publish(conn, kind, &game, Some(view.clone()))?;
+                let view = publish_turn(conn, &game, EventKind::TurnStarted)?;
                 let headers = [
                     (
                         header::LOCATION,

@@ -10,7 +10,7 @@ use crate::rules::{Evaluation, GroupKind, StandsFor};
 use crate::service::dice::{ColorName, DieValue, ShownDie};
 use crate::service::names::{EditionName, LayoutName, Mode, StatusName};
 use crate::service::replay::{GameState, OpenTurn, PlayedTurn};
-use crate::service::rolls::{DieName, RolledDieView, throw_view};
+use crate::service::rolls::{DieName, RolledDieView, rolls_view, throw_view};
 use crate::store::games::PlayerRow;
 
 pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
@@ -287,17 +287,18 @@ pub struct TurnView {
     pub game: GameView,
 }
 
-fn rolls_view(rolls: &Rolls) -> Vec<Vec<RolledDieView>> {
-    rolls.throws().iter().map(throw_view).collect()
+/// The dice as the last roll of a turn left them, naming their dice.
+fn lying(rolls: &Rolls) -> Vec<TurnDie> {
+    throw_view(rolls.last())
+        .into_iter()
+        .map(TurnDie::from)
+        .collect()
 }
 
 pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
     let outcome = &turn.outcome;
     let dice = match &turn.rolls {
-        Some(rolls) => throw_view(rolls.last())
-            .into_iter()
-            .map(TurnDie::from)
-            .collect(),
+        Some(rolls) => lying(rolls),
         None => turn.dice.iter().map(TurnDie::from).collect(),
     };
     TurnView {
@@ -349,10 +350,7 @@ pub fn open_turn_view(state: &GameState, open: &OpenTurn) -> TurnView {
         score: 0,
         groups: Vec::new(),
         bonuses: Vec::new(),
-        dice: throw_view(open.rolls.last())
-            .into_iter()
-            .map(TurnDie::from)
-            .collect(),
+        dice: lying(&open.rolls),
         rolls: Some(rolls_view(&open.rolls)),
         rolls_left: Some(open.rolls.rolls_left()),
         created_at: utc(open.row.created_at),

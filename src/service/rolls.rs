@@ -75,10 +75,15 @@ pub fn throw_view(throw: &Throw) -> Vec<RolledDieView> {
     throw.iter().map(RolledDieView::from).collect()
 }
 
-/// Rolls as stored in a turn's `rolls` column.
+/// Every throw of a turn as shown, first to last.
+pub fn rolls_view(rolls: &Rolls) -> Vec<Vec<RolledDieView>> {
+    rolls.throws().iter().map(throw_view).collect()
+}
+
+/// Rolls as stored in a turn's `rolls` column: as shown.
 pub fn to_stored(rolls: &Rolls) -> Result<String> {
-    let views: Vec<Vec<RolledDieView>> = rolls.throws().iter().map(throw_view).collect();
-    serde_json::to_string(&views).map_err(|e| Error::Internal(format!("storing rolls: {e}")))
+    serde_json::to_string(&rolls_view(rolls))
+        .map_err(|e| Error::Internal(format!("storing rolls: {e}")))
 }
 
 /// Reads stored rolls back, checking that every face is one the die has in this layout.
