@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 
 use crate::api::cors::parse_origin;
 use crate::api::event_stream::StreamSettings;
+use crate::api::extract::DEFAULT_BODY_LIMIT;
+use crate::api::header_limit::DEFAULT_HEADER_LIMIT;
 use crate::api::live::StreamLimits;
 use crate::api::rate_limit::RateSettings;
 use crate::service::idempotency::KeyPolicy;
@@ -55,11 +57,11 @@ pub struct Config {
     pub workers: usize,
 
     /// The largest JSON body accepted, in bytes.
-    #[arg(long, env = "BODY_LIMIT", default_value_t = 64 * 1024, global = true)]
+    #[arg(long, env = "BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT, global = true)]
     pub body_limit: usize,
 
     /// The largest total size of a request's header names and values, in bytes.
-    #[arg(long, env = "HEADER_LIMIT", default_value_t = 16 * 1024, global = true)]
+    #[arg(long, env = "HEADER_LIMIT", default_value_t = DEFAULT_HEADER_LIMIT, global = true)]
     pub header_limit: usize,
 
     /// Accounts each client address may create a minute (0: no limit).

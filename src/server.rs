@@ -76,7 +76,7 @@ pub fn start_with(
             streams: config.stream_settings(),
             invite_ttl: Duration::from_secs(config.invite_ttl_secs),
         }),
-        openapi: web::Data::new(OpenApiJson(document_json())),
+        openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
         body_limit: config.body_limit,
         header_limit: config.header_limit,

@@ -12,7 +12,6 @@ use super::idempotency::{IdempotencyKey, receipt};
 use super::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
-use crate::store;
 
 /// A new account.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -103,14 +102,14 @@ pub async fn get_account(
 ) -> Result<HttpResponse> {
     let wanted = path.into_inner();
     let account = state
-        .db_as(caller, move |conn, account_id| {
-            if wanted != account_id {
-                return Err(Error::NotFound("account"));
+        .db_account(caller, move |_, account| {
+            if wanted == account.id {
+                Ok(account)
+            } else {
+                Err(Error::NotFound("account"))
             }
-            Ok(store::accounts::find(conn, account_id)?)
         })
-        .await?
-        .ok_or(Error::NotFound("account"))?;
+        .await?;
     Ok(HttpResponse::Ok().json(Account {
         id: account.id,
         name: account.name,

@@ -4,6 +4,7 @@ use actix_cors::Cors;
 use actix_web::http::header::{self, HeaderName};
 
 use super::idempotency::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
+use super::middleware::REQUEST_ID;
 
 /// Checks one configured origin: `*`, or `scheme://host[:port]` with nothing after it.
 pub fn parse_origin(text: &str) -> Result<String, String> {
@@ -41,7 +42,7 @@ pub fn policy(origins: &[String]) -> Cors {
             header::LOCATION,
             header::RETRY_AFTER,
             IDEMPOTENT_REPLAYED,
-            HeaderName::from_static("x-request-id"),
+            REQUEST_ID,
         ])
         .max_age(3600);
     for origin in origins {

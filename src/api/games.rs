@@ -89,7 +89,7 @@ pub fn page_limit(limit: Option<u32>, default: u32) -> Result<usize> {
     }
 }
 
-fn bad_cursor() -> Error {
+pub(super) fn bad_cursor() -> Error {
     Error::Malformed("cursor is not one this server gave out".into())
 }
 
@@ -101,7 +101,7 @@ fn encode_cursor(after: &GamesAfter) -> String {
         after.created_at.and_utc().timestamp_micros(),
         after.id
     );
-    text.bytes().map(|b| format!("{b:02x}")).collect()
+    crate::service::hex(text.as_bytes())
 }
 
 fn decode_cursor(cursor: &str) -> Result<GamesAfter> {

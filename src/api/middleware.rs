@@ -82,6 +82,9 @@ pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
     })
 }
 
+/// The header that carries a request's id, as its log lines do.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
 /// Adds `X-Request-Id` to every response.
 pub struct RequestIdHeader;
 
@@ -125,9 +128,7 @@ where
         Box::pin(async move {
             let mut response = future.await?;
             if let Some(value) = id.and_then(|id| HeaderValue::from_str(&id).ok()) {
-                response
-                    .headers_mut()
-                    .insert(HeaderName::from_static("x-request-id"), value);
+                response.headers_mut().insert(REQUEST_ID, value);
             }
             Ok(response)
         })

@@ -38,6 +38,7 @@ use crate::service;
 use crate::service::accounts::authenticate;
 use crate::service::idempotency::{Claim, KeyPolicy, Receipt, once};
 use crate::service::replay::GameState;
+use crate::store::accounts::AccountRow;
 use crate::store::{DbConnection, Pool};
 
 /// Reads an id: a UUID, or the value is invalid (in a path, the path names no resource: 404; in
@@ -121,15 +122,25 @@ impl AppState {
     }
 
     /// Like `db`, for the account whose key the caller sent: the key is checked on the same
-    /// connection, just before the work.
+    /// connection, just before the work, which is given the account's id.
     pub async fn db_as<T, F>(&self, caller: Caller, work: F) -> Result<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut DbConnection, &str) -> Result<T> + Send + 'static,
     {
+        self.db_account(caller, move |conn, account| work(conn, &account.id))
+            .await
+    }
+
+    /// Like `db_as`, with the whole account.
+    pub async fn db_account<T, F>(&self, caller: Caller, work: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&mut DbConnection, AccountRow) -> Result<T> + Send + 'static,
+    {
         self.db(move |conn| {
             let account = authenticate(conn, &caller.api_key)?.ok_or(Error::Unauthorized)?;
-            work(conn, &account.id)
+            work(conn, account)
         })
         .await
     }

@@ -288,8 +288,11 @@ fn add_idempotency_keys(document: &mut Document) {
 }
 
 /// The document's paths, as segments (`None` for a `{parameter}`), each with its methods.
+/// The document, built once.
+static DOCUMENT: LazyLock<Document> = LazyLock::new(document);
+
 static ROUTES: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
-    document()
+    DOCUMENT
         .paths
         .paths
         .iter()
@@ -334,7 +337,7 @@ pub fn allowed_methods(path: &str) -> Option<&'static str> {
 
 /// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.
 pub fn document_json() -> String {
-    let mut json = document()
+    let mut json = DOCUMENT
         .to_pretty_json()
         .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     json.push('\n');
@@ -349,8 +352,8 @@ pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpRespon
         .body(json.0.clone())
 }
 
-/// The rendered document, made once at start-up.
-pub struct OpenApiJson(pub String);
+/// The rendered document, made once at start-up (and shared, not copied, by every answer).
+pub struct OpenApiJson(pub actix_web::web::Bytes);
 
 #[cfg(test)]
 mod tests {

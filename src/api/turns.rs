@@ -10,7 +10,7 @@ use super::auth::Caller;
 use super::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use super::events::{EventKind, publish, publish_turn};
 use super::extract::{JsonBody, QueryParams};
-use super::games::page_limit;
+use super::games::{bad_cursor, page_limit};
 use super::idempotency::{IdempotencyKey, receipt};
 use super::views::{GameView, TurnView, turns_after};
 use super::{AppState, GamePath, TurnPath};
@@ -71,7 +71,7 @@ fn turn_cursor(cursor: &str) -> Result<i32> {
     written
         .then(|| cursor.parse().ok())
         .flatten()
-        .ok_or_else(|| Error::Malformed("cursor is not one this server gave out".into()))
+        .ok_or_else(bad_cursor)
 }
 
 /// A turn's number in a path: 1 or more, or the path names no turn.

@@ -29,11 +29,3 @@ pub fn find_by_key_hash(conn: &mut DbConnection, hash: &str) -> QueryResult<Opti
         .first(conn)
         .optional()
 }
-
-pub fn find(conn: &mut DbConnection, id: &str) -> QueryResult<Option<AccountRow>> {
-    accounts::table
-        .find(id)
-        .select(AccountRow::as_select())
-        .first(conn)
-        .optional()
-}

@@ -60,6 +60,17 @@ pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> 
     Ok(())
 }
 
+/// The games an account may see: those it owns, and those where it plays a seat.
+#[diesel::dsl::auto_type]
+fn visible_to<'a>(account_id: &'a str) -> _ {
+    let claimed: _ = seat_claims::table
+        .filter(seat_claims::account_id.eq(account_id))
+        .select(seat_claims::game_id);
+    games::account_id
+        .eq(account_id)
+        .or(games::id.eq_any(claimed))
+}
+
 /// The game, if the account may see it: it owns the game or plays one of its seats.
 pub fn find_visible(
     conn: &mut DbConnection,
@@ -68,13 +79,7 @@ pub fn find_visible(
 ) -> QueryResult<Option<GameRow>> {
     games::table
         .find(game_id)
-        .filter(
-            games::account_id.eq(account_id).or(games::id.eq_any(
-                seat_claims::table
-                    .filter(seat_claims::account_id.eq(account_id))
-                    .select(seat_claims::game_id),
-            )),
-        )
+        .filter(visible_to(account_id))
         .select(GameRow::as_select())
         .first(conn)
         .optional()
@@ -135,27 +140,19 @@ pub fn page(
     limit: i64,
 ) -> QueryResult<Vec<GameRow>> {
     let mut query = games::table
-        .filter(
-            games::account_id
-                .eq(account_id.to_string())
-                .or(games::id.eq_any(
-                    seat_claims::table
-                        .filter(seat_claims::account_id.eq(account_id.to_string()))
-                        .select(seat_claims::game_id),
-                )),
-        )
+        .filter(visible_to(account_id))
         .select(GameRow::as_select())
         .order((games::created_at.desc(), games::id.desc()))
         .limit(limit)
         .into_boxed();
     if let Some(status) = status {
-        query = query.filter(games::status.eq(status.to_string()));
+        query = query.filter(games::status.eq(status));
     }
     if let Some(after) = after {
         query = query.filter(
             games::created_at.lt(after.created_at).or(games::created_at
                 .eq(after.created_at)
-                .and(games::id.lt(after.id.clone()))),
+                .and(games::id.lt(&after.id))),
         );
     }
     query.load(conn)
