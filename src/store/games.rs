@@ -63,12 +63,11 @@ pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> 
 /// The games an account may see: those it owns, and those where it plays a seat.
 #[diesel::dsl::auto_type]
 fn visible_to<'a>(account_id: &'a str) -> _ {
-    let claimed: _ = seat_claims::table
-        .filter(seat_claims::account_id.eq(account_id))
-        .select(seat_claims::game_id);
-    games::account_id
-        .eq(account_id)
-        .or(games::id.eq_any(claimed))
+    games::account_id.eq(account_id).or(games::id.eq_any(
+        seat_claims::table
+            .filter(seat_claims::account_id.eq(account_id))
+            .select(seat_claims::game_id),
+    ))
 }
 
 /// The game, if the account may see it: it owns the game or plays one of its seats.
