@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{Backend, spawn_app};
+use crate::helpers::{Backend, game_path, spawn_app};
 
 fn creating_an_account_returns_its_key_once(backend: Backend) {
     let app = spawn_app(backend);
@@ -33,7 +33,7 @@ fn a_missing_or_unknown_key_is_401(backend: Backend) {
     let mut app = spawn_app(backend);
     let key = app.sign_up("Ann");
     let game = app.new_game(&["Ann"], json!({}));
-    let path = format!("/v1/games/{}", game["id"].as_str().unwrap());
+    let path = game_path(&game);
     let problem = app
         .with_key(None)
         .get(&path)

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, dice, spawn_app, spawn_app_with};
+use crate::helpers::{Backend, TestApp, dice, spawn_app, spawn_app_with, turns_path};
 
 /// A game of two with one turn played, so that refused turns have something to spoil.
 fn app_with_a_game(backend: Backend) -> (TestApp, Value) {
@@ -11,10 +11,6 @@ fn app_with_a_game(backend: Backend) -> (TestApp, Value) {
     let game = app.new_game(&["Ann", "Bo"], json!({}));
     app.turn(&game, 0, "8 8 8 10 W W").expect(201);
     (app, game)
-}
-
-fn turns_path(game: &Value) -> String {
-    format!("/v1/games/{}/turns", game["id"].as_str().unwrap())
 }
 
 /// Sends a body and checks the problem it gets and that no table changed.

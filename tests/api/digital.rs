@@ -10,12 +10,8 @@ use phase10::rules::{Color, DiceLayout, Die, DieId, Face, Number, Roll};
 use phase10::store::schema::{events, turns};
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, spawn_app};
+use crate::helpers::{Backend, TestApp, game_path, spawn_app};
 use crate::sse::EventStream;
-
-fn game_path(game: &Value) -> String {
-    format!("/v1/games/{}", game["id"].as_str().expect("a game id"))
-}
 
 fn start(app: &TestApp, game: &Value, player_id: &Value) -> crate::helpers::Reply {
     app.post(
@@ -202,7 +198,7 @@ fn play_turn(app: &TestApp, game: &Value) -> Value {
     turn
 }
 
-/// The turns as stored: (player, final dice, rolls), oldest first.
+/// The turns as stored: (player, final dice, rolls, state), oldest first.
 fn stored_turns(app: &TestApp, game_id: &str) -> Vec<(String, String, Option<String>, String)> {
     let conn = &mut app.connection();
     turns::table
@@ -297,7 +293,10 @@ fn a_digital_game_is_played_to_the_end_and_scored_by_the_rules(backend: Backend)
 
     // The subscriber saw every change, in order: ids 1 to the final version, each once.
     let final_version = current["version"].as_i64().unwrap();
-    let seen = events.events_until_quiet(Duration::from_secs(2));
+    let mut seen = vec![events.next_event(Duration::from_secs(5))];
+    while seen.last().and_then(|e| e.id) != Some(final_version) {
+        seen.push(events.next_event(Duration::from_secs(5)));
+    }
     let ids: Vec<i64> = seen.iter().filter_map(|e| e.id).collect();
     assert_eq!(ids, (1..=final_version).collect::<Vec<_>>());
     assert_eq!(seen[0].kind, "game_created");

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{Backend, TestApp, game_path, spawn_app, spawn_app_with, turns_path};
 use crate::sse::{EventStream, Item};
 
 const SOON: Duration = Duration::from_secs(5);
@@ -17,10 +17,6 @@ fn events_url(app: &TestApp, game: &Value) -> String {
         "/v1/games/{}/events",
         game["id"].as_str().unwrap()
     ))
-}
-
-fn turns_path(game: &Value) -> String {
-    format!("/v1/games/{}/turns", game["id"].as_str().unwrap())
 }
 
 fn a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed(backend: Backend) {
@@ -81,6 +77,13 @@ fn a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed(b
     let path = format!("{}/{number}/score", turns_path(&game));
     app.post(&path, &json!({})).expect(200);
     assert_eq!(again.next_event(SOON).id, Some(7));
+
+    // The whole log, undone turn included, from the start.
+    let whole = EventStream::open(&format!("{}?after=0", events_url(&app, &game)), &key, None);
+    let ids: Vec<Option<i64>> = (0..7).map(|_| whole.next_event(SOON).id).collect();
+    assert_eq!(ids, (1..=7).map(Some).collect::<Vec<_>>());
+    let path = format!("/v1/games/{}/events?after=-1", game["id"].as_str().unwrap());
+    app.get(&path).expect_problem(422, "invalid_value");
 }
 
 fn an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it(backend: Backend) {
@@ -91,8 +94,7 @@ fn an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it(backend: Backend) {
     assert_eq!(stream.next_event(SOON).kind, "game_created");
     let heartbeat = stream.next_item(SOON);
     assert!(matches!(heartbeat, Some(Item::Comment(_))), "{heartbeat:?}");
-    app.delete(&format!("/v1/games/{}", game["id"].as_str().unwrap()))
-        .expect(204);
+    app.delete(&game_path(&game)).expect(204);
     assert_eq!(stream.next_event(SOON).kind, "game_deleted");
     let end = (0..5)
         .map(|_| stream.next_item(SOON))
@@ -132,9 +134,13 @@ fn an_account_holds_a_bounded_number_of_streams(backend: Backend) {
     let refused = app.get(&path);
     assert_eq!(refused.header("retry-after"), Some("5"));
     refused.expect_problem(429, "too_many_streams");
-    // Another account is not held back by Ann's streams... (the game is Ann's: it gets 404).
+    // Another account is not held back by Ann's streams...
     let bo = app.sign_up("Bo");
-    assert_eq!(EventStream::open(&url, &bo, None).status, 404);
+    let bos = app.new_game(&["Bo"], json!({}));
+    assert_eq!(
+        EventStream::open(&events_url(&app, &bos), &bo, None).status,
+        200
+    );
     // ...and a stream closed frees its place.
     drop(first);
     let deadline = Instant::now() + SOON;
@@ -226,8 +232,7 @@ fn a_turn_scored_through_one_process_reaches_a_subscriber_of_another_within_a_se
     );
     assert!(delays.iter().all(|d| *d < Duration::from_secs(1)));
     // A deletion through A ends B's streams as promptly.
-    app.delete(&format!("/v1/games/{}", current["id"].as_str().unwrap()))
-        .expect(204);
+    app.delete(&game_path(&current)).expect(204);
     assert_eq!(
         stream.next_event(Duration::from_secs(1)).kind,
         "game_deleted"

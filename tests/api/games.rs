@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, spawn_app};
+use crate::helpers::{Backend, game_path, spawn_app};
 
 fn creating_a_game_seats_the_players_in_the_order_given(backend: Backend) {
     let mut app = spawn_app(backend);
@@ -106,9 +106,15 @@ fn games_are_listed_newest_first_a_page_at_a_time(backend: Backend) {
     // Follow the cursors, two games a page, to the last page.
     let mut listed: Vec<Value> = Vec::new();
     let mut path = "/v1/games?limit=2".to_string();
-    for pages in 1.. {
+    let mut pages = 0;
+    loop {
+        pages += 1;
         assert!(pages <= 3, "five games make three pages of two");
         let page = app.get(&path).expect(200).json();
+        assert!(
+            page["items"].as_array().unwrap().len() <= 2,
+            "a page holds two"
+        );
         listed.extend(
             page["items"]
                 .as_array()
@@ -121,6 +127,7 @@ fn games_are_listed_newest_first_a_page_at_a_time(backend: Backend) {
             None => break,
         }
     }
+    assert_eq!(pages, 3, "five games make three pages of two");
     let newest_first: Vec<Value> = ids.into_iter().rev().collect();
     assert_eq!(listed, newest_first);
 }
@@ -157,7 +164,7 @@ fn deleting_a_game_removes_it_and_its_turns(backend: Backend) {
     app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo"], json!({}));
     app.turn(&game, 0, "8 8 8 10 W W").expect(201);
-    let path = format!("/v1/games/{}", game["id"].as_str().unwrap());
+    let path = game_path(&game);
     let reply = app.delete(&path).expect(204);
     assert!(reply.text.is_empty());
     app.get(&path).expect_problem(404, "not_found");

@@ -463,6 +463,16 @@ impl Caller<'_> {
     }
 }
 
+/// A game's path: `/v1/games/{id}`.
+pub fn game_path(game: &Value) -> String {
+    format!("/v1/games/{}", game["id"].as_str().expect("a game id"))
+}
+
+/// A game's turns: `/v1/games/{id}/turns`.
+pub fn turns_path(game: &Value) -> String {
+    format!("{}/turns", game_path(game))
+}
+
 /// Dice in short notation as the API's JSON: "8 5o W" → [{"value":8},{"value":5,"color":"orange"},{"value":"W"}].
 pub fn dice(text: &str) -> Value {
     Value::Array(

@@ -7,17 +7,13 @@ use phase10::store::schema::{accounts, idempotency_keys};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
-use crate::helpers::{Backend, TestApp, dice, spawn_app, spawn_app_with};
+use crate::helpers::{Backend, TestApp, dice, game_path, spawn_app, spawn_app_with, turns_path};
 
 fn two_players(backend: Backend) -> (TestApp, Value) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo"], json!({}));
     (app, game)
-}
-
-fn turns_path(game: &Value) -> String {
-    format!("/v1/games/{}/turns", game["id"].as_str().expect("an id"))
 }
 
 fn turn_body(game: &Value, seat: usize, dice_text: &str) -> Value {
@@ -41,7 +37,7 @@ fn a_retry_gets_the_first_answer_and_the_turn_is_recorded_once(backend: Backend)
         assert_eq!(again.header("content-type"), Some("application/json"));
     }
     assert_eq!(app.row_counts(), counts);
-    let now = app.get(&format!("/v1/games/{}", game["id"].as_str().unwrap()));
+    let now = app.get(&game_path(&game));
     assert_eq!(now.json()["version"], 2);
 }
 
@@ -114,12 +110,12 @@ fn every_write_takes_a_key(backend: Backend) {
     assert_eq!(undone.text, again.text);
     assert_eq!(again.header("idempotent-replayed"), Some("true"));
 
-    let game_path = format!("/v1/games/{}", game["id"].as_str().unwrap());
+    let path = game_path(&game);
     let key = [("Idempotency-Key", "delete")];
-    app.delete_with(&game_path, &key).expect(204);
-    let again = app.delete_with(&game_path, &key).expect(204);
+    app.delete_with(&path, &key).expect(204);
+    let again = app.delete_with(&path, &key).expect(204);
     assert_eq!(again.header("idempotent-replayed"), Some("true"));
-    app.get(&game_path).expect(404);
+    app.get(&path).expect(404);
     app.key = None;
     assert_eq!(app.row_counts()[0], 2, "one account for Ann, one for Dee");
 }
@@ -202,7 +198,8 @@ fn racing_retries_record_one_turn(backend: Backend) {
     assert_eq!(fresh, 1, "{replies:?}");
     for reply in &replies {
         assert!(
-            reply.status == 201 || (reply.status == 409 && reply.text.contains("in_flight")),
+            reply.status == 201
+                || (reply.status == 409 && reply.json()["code"] == "idempotency_key_in_flight"),
             "{reply:?}"
         );
     }

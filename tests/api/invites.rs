@@ -9,13 +9,9 @@ use sha2::{Digest, Sha256};
 
 mod seats;
 
-use crate::helpers::{Backend, Reply, TestApp, spawn_app, spawn_app_with};
+use crate::helpers::{Backend, Reply, TestApp, game_path, spawn_app, spawn_app_with};
 
 const CROCKFORD: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-
-fn game_path(game: &Value) -> String {
-    format!("/v1/games/{}", game["id"].as_str().unwrap())
-}
 
 fn player(game: &Value, seat: usize) -> Value {
     game["players"][seat]["id"].clone()
@@ -349,7 +345,28 @@ fn only_the_owner_invites_and_only_for_an_open_seat(backend: Backend) {
         .expect_problem(404, "not_found");
 }
 
+fn the_invitee_follows_the_game(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let ann = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
+    let code = code_for(&app, &ann, &game, 1);
+    let bo = app.sign_up("Bo");
+    accept(&app, &bo, &code).expect(200);
+    let url = app.url(&format!("{}/events?after=0", game_path(&game)));
+    let stream = crate::sse::EventStream::open(&url, &bo, None);
+    assert_eq!(stream.status, 200);
+    let within = std::time::Duration::from_secs(5);
+    let kinds: Vec<String> = (0..2).map(|_| stream.next_event(within).kind).collect();
+    assert_eq!(kinds, ["game_created", "seat_claimed"]);
+    let claimed = stream.next_item(std::time::Duration::from_millis(200));
+    assert!(
+        !matches!(claimed, Some(crate::sse::Item::Event(_))),
+        "{claimed:?}"
+    );
+}
+
 crate::on_both_backends!(
+    the_invitee_follows_the_game,
     the_owner_gets_a_code_and_only_its_hash_is_kept,
     the_invitee_plays_the_seat_and_reads_the_game,
     an_invite_is_accepted_once,

@@ -81,19 +81,6 @@ impl EventStream {
             }
         }
     }
-
-    /// The events that arrive until none has for `quiet`.
-    pub fn events_until_quiet(&self, quiet: Duration) -> Vec<Event> {
-        let mut events = Vec::new();
-        while let Ok(item) = self.items.recv_timeout(quiet) {
-            match item {
-                Item::Event(event) => events.push(event),
-                Item::Comment(_) => {}
-                Item::End => break,
-            }
-        }
-        events
-    }
 }
 
 /// Parses the stream as the SSE specification does: fields until a blank line, then dispatch.
