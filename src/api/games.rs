@@ -22,13 +22,15 @@ use crate::store::games::GamesAfter;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewPlayer {
-    /// 1 to 40 characters, not all of them whitespace (which is trimmed off); unique within the
-    /// game, ignoring case.
-    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    /// 1 to 40 characters, not all of them white space or invisible (white space is trimmed
+    /// off), with no control characters (line breaks) and no bidi overrides; kept in NFC, and
+    /// unique within the game in NFC, ignoring case.
+    // The pattern: no control or reordering characters, and something visible (not white space
+    // as Rust's `trim` has it, nor a default-ignorable character of the BMP).
     #[schema(
         min_length = 1,
         max_length = 40,
-        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
     )]
     pub name: String,
 }

@@ -1,6 +1,7 @@
 //! Creating, reading, listing and deleting games.
 
 use super::access;
+use super::display_names;
 use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
 use super::replay::{GameState, replay};
 use super::roller::DiceRoller;
@@ -33,27 +34,29 @@ fn check_players(names: &[String]) -> Result<Vec<String>> {
             format!("a game has 1 to {MAX_PLAYERS} players, not {}", names.len()),
         ));
     }
-    let trimmed: Vec<String> = names.iter().map(|n| n.trim().to_string()).collect();
+    let mut kept: Vec<String> = Vec::with_capacity(names.len());
     let mut errors = Vec::new();
-    for (i, name) in trimmed.iter().enumerate() {
+    for (i, name) in names.iter().enumerate() {
         let field = format!("players[{i}].name");
-        if name.is_empty() || names[i].chars().count() > MAX_PLAYER_NAME {
-            errors.push(FieldError::new(
-                field,
-                format!("must be 1 to {MAX_PLAYER_NAME} characters"),
-            ));
-        } else if trimmed[..i]
-            .iter()
-            .any(|other| other.to_lowercase() == name.to_lowercase())
-        {
-            errors.push(FieldError::new(
-                field,
-                format!("{name:?} is already a player of this game"),
-            ));
+        match display_names::checked(name, MAX_PLAYER_NAME) {
+            Err(why) => errors.push(FieldError::new(field, why.to_string())),
+            Ok(name) => {
+                let same = display_names::identity(&name);
+                if kept
+                    .iter()
+                    .any(|other| display_names::identity(other) == same)
+                {
+                    errors.push(FieldError::new(
+                        field,
+                        format!("{name:?} is already a player of this game"),
+                    ));
+                }
+                kept.push(name);
+            }
         }
     }
     if errors.is_empty() {
-        return Ok(trimmed);
+        return Ok(kept);
     }
     let duplicate = errors.iter().any(|e| e.message.contains("already"));
     let code = if duplicate {

@@ -9,6 +9,7 @@ pub mod access;
 pub mod accounts;
 pub mod dice;
 pub mod digital;
+pub mod display_names;
 pub mod events;
 pub mod games;
 pub mod idempotency;
