@@ -2,6 +2,7 @@
 
 use chrono::{TimeDelta, Utc};
 use diesel::prelude::*;
+use phase10::service::idempotency::stored_key;
 use phase10::store::idempotency::{self as keys, KeyRow};
 use phase10::store::schema::{accounts, idempotency_keys};
 use serde_json::{Value, json};
@@ -92,8 +93,9 @@ fn every_write_takes_a_key(backend: Backend) {
     let (mut app, game) = two_players(backend);
     let anonymous = app.with_key(None);
     let sign_up = json!({"name": "Dee"});
-    let first = anonymous.post_with("/v1/accounts", &sign_up, &[("Idempotency-Key", "a")]);
-    let again = anonymous.post_with("/v1/accounts", &sign_up, &[("Idempotency-Key", "a")]);
+    let account_key = [("Idempotency-Key", "8a1f0e2c-sign-up-dee")];
+    let first = anonymous.post_with("/v1/accounts", &sign_up, &account_key);
+    let again = anonymous.post_with("/v1/accounts", &sign_up, &account_key);
     assert_eq!(first.expect(201).text, again.expect(201).text);
 
     let create = json!({"players": [{"name": "Ann"}]});
@@ -155,7 +157,7 @@ fn a_request_in_flight_is_not_run_again_until_it_is_abandoned(backend: Backend) 
     let claimed_at = Utc::now().naive_utc();
     let claim = KeyRow {
         scope: scope.clone(),
-        idempotency_key: "in-flight".into(),
+        idempotency_key: stored_key("in-flight"),
         fingerprint: fingerprint("POST", &path, &body),
         claimed_at,
         status: None,
@@ -170,7 +172,7 @@ fn a_request_in_flight_is_not_run_again_until_it_is_abandoned(backend: Backend) 
     assert_eq!(app.row_counts()[3], 0);
 
     // Left alone longer than it may be (30 s by default), the claim is taken over.
-    diesel::update(idempotency_keys::table.find((&scope, "in-flight")))
+    diesel::update(idempotency_keys::table.find((&scope, stored_key("in-flight"))))
         .set(idempotency_keys::claimed_at.eq(claimed_at - TimeDelta::minutes(5)))
         .execute(&mut app.connection())
         .expect("an update");
