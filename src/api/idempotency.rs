@@ -9,10 +9,11 @@ use actix_web::{FromRequest, HttpRequest, HttpResponse};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use super::client_address::client_address;
 use super::extract::RawBody;
 use crate::error::{Error, Result};
 use crate::service::hex;
-use crate::service::idempotency::{Answer, Claim, MAX_KEY, Receipt};
+use crate::service::idempotency::{Answer, Claim, MAX_KEY, MIN_SEALING_KEY, Receipt};
 
 /// The request header.
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");
@@ -51,20 +52,31 @@ impl FromRequest for IdempotencyKey {
     type Future = std::future::Ready<Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
-        std::future::ready(key_of(req).map(|key| {
-            IdempotencyKey {
-                key,
-                target: format!("{} {}", req.method(), req.path()),
-                address: req
-                    .peer_addr()
-                    .map(|peer| peer.ip().to_string())
-                    .unwrap_or_default(),
-            }
+        std::future::ready(key_of(req).map(|key| IdempotencyKey {
+            key,
+            target: format!("{} {}", req.method(), req.path()),
+            address: client_address(req),
         }))
     }
 }
 
 impl IdempotencyKey {
+    /// Refuses a key too short to seal an answer that holds a secret under (see
+    /// `MIN_SEALING_KEY`): for creating an account, whose answer holds its API key.
+    pub fn strong_enough_to_seal(&self) -> Result<()> {
+        match &self.key {
+            Some(key) if key.chars().count() < MIN_SEALING_KEY => Err(Error::invalid_field(
+                "invalid_idempotency_key",
+                "Idempotency-Key",
+                format!(
+                    "must be at least {MIN_SEALING_KEY} characters here, such as a UUID: the \
+                     answer kept for a retry holds the new API key, sealed under this key"
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The claim for a request with this body (`None` for a request without one).
     /// The body is hashed here, only for a request that carries a key.
     pub fn claim(&self, body: Option<&RawBody>) -> Option<Claim> {

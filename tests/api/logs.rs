@@ -1,0 +1,139 @@
+//! What the server writes to its log, read from the binary's own standard error: bounded
+//! whatever a client sends, with the address the connection came from, and no key.
+
+use serde_json::json;
+
+use crate::helpers::{Backend, spawn_app_with};
+use crate::process::ServerProcess;
+
+/// A server process on a fresh SQLite database, logging with these flags.
+fn logged(flags: &[&str]) -> (ServerProcess, TempDir) {
+    let dir = TempDir(std::env::temp_dir().join(format!("phase10-logs-{}", uuid::Uuid::new_v4())));
+    std::fs::create_dir_all(&dir.0).expect("a scratch directory");
+    let database = dir.0.join("db.sqlite").display().to_string();
+    (ServerProcess::start(&database, flags), dir)
+}
+
+struct TempDir(std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Sends a request that is refused (400), with these headers.
+fn bad_request(server: &ServerProcess, path: &str, headers: &[(&str, &str)]) -> u16 {
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let mut request = agent
+        .post(&format!("{}{path}", server.base))
+        .header("Content-Type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request
+        .send(b"{\"phase\": \"one\"".as_slice())
+        .expect("an answer")
+        .status()
+        .as_u16()
+}
+
+#[test]
+fn bad_requests_cost_the_log_nothing_by_default_and_little_when_debugging() {
+    let long_agent = "A".repeat(8 * 1024);
+    let (server, _dir) = logged(&["--log", "info"]);
+    let before = server.log().len();
+    for _ in 0..300 {
+        let status = bad_request(&server, "/v1/evaluate", &[("User-Agent", &long_agent)]);
+        assert_eq!(status, 400);
+    }
+    let grew = server.log().len() - before;
+    assert!(grew < 1024, "300 bad requests wrote {grew} bytes at info");
+
+    let (debugging, _dir) = logged(&["--log", "phase10=debug"]);
+    let before = debugging.log().len();
+    for _ in 0..100 {
+        bad_request(&debugging, "/v1/evaluate", &[("User-Agent", &long_agent)]);
+    }
+    let written = debugging.log()[before..].to_string();
+    let refused: Vec<&str> = written
+        .lines()
+        .filter(|line| line.contains("request refused"))
+        .collect();
+    assert_eq!(refused.len(), 100, "{written}");
+    for line in &refused {
+        assert!(line.len() < 1500, "a line of {} bytes: {line}", line.len());
+        assert!(line.contains("more bytes"), "the User-Agent is cut: {line}");
+    }
+}
+
+#[test]
+fn the_log_names_the_connections_address_and_no_key() {
+    let key = format!("p10_{}", "0123456789abcdef".repeat(4));
+    let target = format!("/v1/evaluate?api_key={key}");
+    let forged = [
+        ("X-Forwarded-For", "203.0.113.9"),
+        ("Forwarded", "for=203.0.113.9"),
+    ];
+
+    let (direct, _dir) = logged(&["--log", "phase10=debug"]);
+    bad_request(&direct, &target, &forged);
+    let written = direct.log();
+    let line = written
+        .lines()
+        .find(|line| line.contains("request refused"))
+        .expect("the refusal is logged");
+    assert!(line.contains("127.0.0.1"), "{line}");
+    assert!(
+        !written.contains("203.0.113.9"),
+        "a forged address is logged: {line}"
+    );
+    assert!(!written.contains(&key[4..]), "a key is logged: {written}");
+    assert!(line.contains("api_key=[redacted]"), "{line}");
+
+    let (proxied, _dir) = logged(&["--log", "phase10=debug", "--trusted-proxies", "127.0.0.1"]);
+    bad_request(
+        &proxied,
+        "/v1/evaluate",
+        &[("X-Forwarded-For", "203.0.113.9")],
+    );
+    let written = proxied.log();
+    let line = written
+        .lines()
+        .find(|line| line.contains("request refused"))
+        .expect("the refusal is logged");
+    assert!(line.contains("203.0.113.9"), "{line}");
+}
+
+/// Rate limits count the client a trusted proxy names, and no one else's word.
+fn rate_limits_count_the_address_a_trusted_proxy_names(backend: Backend) {
+    let sign_up = |app: &crate::helpers::TestApp, from: &str| {
+        app.with_key(None)
+            .post_with(
+                "/v1/accounts",
+                &json!({"name": "Ann"}),
+                &[("X-Forwarded-For", from)],
+            )
+            .status
+    };
+    let direct = spawn_app_with(backend, &["--rate-limit-accounts=1"]);
+    assert_eq!(sign_up(&direct, "203.0.113.1"), 201);
+    assert_eq!(
+        sign_up(&direct, "203.0.113.2"),
+        429,
+        "a forged address got its own limit"
+    );
+
+    let proxied = spawn_app_with(
+        backend,
+        &["--rate-limit-accounts=1", "--trusted-proxies=127.0.0.0/8"],
+    );
+    assert_eq!(sign_up(&proxied, "203.0.113.1"), 201);
+    assert_eq!(sign_up(&proxied, "203.0.113.1"), 429);
+    assert_eq!(sign_up(&proxied, "203.0.113.2"), 201);
+}
+
+crate::on_both_backends!(rate_limits_count_the_address_a_trusted_proxy_names);
