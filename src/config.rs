@@ -6,6 +6,7 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
 
+use crate::api::client_address::{Network, TrustedProxies};
 use crate::api::cors::parse_origin;
 use crate::api::event_stream::StreamSettings;
 use crate::api::extract::DEFAULT_BODY_LIMIT;
@@ -60,6 +61,32 @@ pub struct Config {
     #[arg(long, env = "BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT, global = true)]
     pub body_limit: usize,
 
+    /// How long a client has to send a whole request, its head and then its body, in
+    /// milliseconds (each part gets this long); slower: 408, and the connection is closed.
+    #[arg(
+        long,
+        env = "REQUEST_TIMEOUT_MS",
+        default_value_t = 5000,
+        global = true
+    )]
+    pub request_timeout_ms: u64,
+
+    /// Connections one client address may hold open at once (0: no bound). Past it, a new
+    /// connection is answered 429 and closed. A trusted proxy's connections are not bounded.
+    #[arg(
+        long,
+        env = "MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 100,
+        global = true
+    )]
+    pub max_connections_per_address: usize,
+
+    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` headers name the client, as IP
+    /// addresses or networks, comma-separated (`10.0.0.0/8,::1`). None by default: the client is
+    /// the address the connection comes from, for the logs and every bound alike.
+    #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', value_parser = Network::parse, global = true)]
+    pub trusted_proxies: Vec<Network>,
+
     /// The largest total size of a request's header names and values, in bytes.
     #[arg(long, env = "HEADER_LIMIT", default_value_t = DEFAULT_HEADER_LIMIT, global = true)]
     pub header_limit: usize,
@@ -110,6 +137,15 @@ pub struct Config {
     )]
     pub sse_streams_per_account: usize,
 
+    /// Event streams one client address may hold open at once, over every account.
+    #[arg(
+        long,
+        env = "SSE_STREAMS_PER_ADDRESS",
+        default_value_t = 100,
+        global = true
+    )]
+    pub sse_streams_per_address: usize,
+
     /// Event streams this server holds open at once, over every account.
     #[arg(long, env = "SSE_MAX_STREAMS", default_value_t = 2000, global = true)]
     pub sse_max_streams: usize,
@@ -152,6 +188,14 @@ impl Config {
         Duration::from_millis(self.db_timeout_ms)
     }
 
+    pub fn request_timeout(&self) -> Duration {
+        Duration::from_millis(self.request_timeout_ms.max(1))
+    }
+
+    pub fn trusted_proxies(&self) -> TrustedProxies {
+        TrustedProxies(self.trusted_proxies.clone())
+    }
+
     pub fn rate_settings(&self) -> RateSettings {
         RateSettings {
             accounts_per_minute: self.rate_limit_accounts,
@@ -170,6 +214,7 @@ impl Config {
     pub fn stream_limits(&self) -> StreamLimits {
         StreamLimits {
             per_account: self.sse_streams_per_account,
+            per_address: self.sse_streams_per_address,
             total: self.sse_max_streams,
         }
     }

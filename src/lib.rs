@@ -11,13 +11,15 @@ pub mod store;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::middleware::{Condition, from_fn};
+use actix_web::http::header;
+use actix_web::middleware::{Condition, DefaultHeaders, from_fn};
 use actix_web::{App, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use api::AppState;
+use api::client_address::TrustedProxies;
 use api::extract::BodyLimit;
 use api::header_limit::HeaderLimit;
 use api::openapi::OpenApiJson;
@@ -29,14 +31,16 @@ pub struct AppParts {
     pub state: web::Data<AppState>,
     pub openapi: web::Data<OpenApiJson>,
     pub rate_limits: web::Data<RateLimits>,
-    pub body_limit: usize,
+    pub trusted_proxies: web::Data<TrustedProxies>,
+    pub body_limit: BodyLimit,
     pub header_limit: usize,
     /// Browser origins allowed to call (`*`: any); none by default.
     pub cors_origins: Vec<String>,
 }
 
 /// The application: every route, the docs, problem+json for every error (panics included),
-/// limits on headers and request rates, CORS when configured, request logs. `extra` adds routes
+/// limits on headers and request rates, CORS when configured, HEAD wherever GET is,
+/// `X-Content-Type-Options: nosniff` on every answer, request logs. `extra` adds routes
 /// (tests use it for a handler of their own).
 pub fn app(
     parts: AppParts,
@@ -58,7 +62,8 @@ pub fn app(
     app.app_data(parts.state)
         .app_data(parts.openapi)
         .app_data(parts.rate_limits)
-        .app_data(BodyLimit(parts.body_limit))
+        .app_data(parts.trusted_proxies)
+        .app_data(parts.body_limit)
         .app_data(web::Data::new(HeaderLimit(parts.header_limit)))
         .service(api::openapi::openapi_json)
         .service(
@@ -74,11 +79,16 @@ pub fn app(
         )
         .configure(extra)
         .default_service(web::to(api::middleware::unrouted))
+        .wrap(from_fn(api::middleware::head_as_get))
         .wrap(from_fn(api::middleware::catch_panics))
         .wrap(api::middleware::problems())
         .wrap(from_fn(api::rate_limit::limit))
         .wrap(from_fn(api::header_limit::limit_headers))
         .wrap(Condition::new(cors, api::cors::policy(&parts.cors_origins)))
+        // Again outside CORS, for the preflights it refuses (inside, for everything else, so
+        // that an error answer keeps the CORS headers).
+        .wrap(api::middleware::problems())
         .wrap(api::middleware::RequestIdHeader)
+        .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
         .wrap(TracingLogger::<api::request_log::RequestSpan>::new())
 }

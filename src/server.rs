@@ -1,18 +1,33 @@
 //! Running the service: logs, the pool, migrations, and the HTTP server with graceful shutdown
-//! (actix stops accepting on SIGTERM or SIGINT and lets requests in flight finish).
+//! (on SIGTERM or SIGINT it stops accepting, ends the event streams, and lets requests in
+//! flight finish).
+
+mod bare_answers;
+mod connection_limit;
+
+use bare_answers::Connection;
+pub use bare_answers::rewrite as rewrite_bare_answer;
+use connection_limit::ConnectionLimit;
 
 use std::net::TcpListener;
 use std::time::Duration;
 
-use actix_web::{HttpServer, web};
+use actix_http::HttpService;
+use actix_http::error::DispatchError;
+use actix_rt::net::TcpStream;
+use actix_service::{IntoServiceFactory, ServiceFactoryExt, fn_service, map_config};
+use actix_web::dev::AppConfig;
+use actix_web::web;
 use tracing_subscriber::EnvFilter;
 
 use crate::AppParts;
 use crate::api::AppState;
+use crate::api::extract::BodyLimit;
 use crate::api::live::Live;
 use crate::api::openapi::{OpenApiJson, document_json};
 use crate::api::rate_limit::RateLimits;
 use crate::config::Config;
+use crate::error::Error;
 use crate::service::idempotency::{self, KeyPolicy};
 use crate::service::invites;
 use crate::store::{self, Database, PoolSettings};
@@ -59,6 +74,10 @@ pub fn start(
 }
 
 /// Like `start`, with `extra` routes.
+///
+/// The HTTP/1.1 server is put together here rather than by actix-web's `HttpServer`, to wrap
+/// each connection: a bound on the connections of one address, and problem+json for the answers
+/// actix-http gives by itself (`bare_answers`). There is no HTTP/2: nothing here needs it.
 pub fn start_with(
     config: &Config,
     listener: TcpListener,
@@ -67,28 +86,97 @@ pub fn start_with(
 ) -> std::io::Result<actix_web::dev::Server> {
     let keys = config.key_policy();
     purge_keys_now_and_then(pool.clone(), keys);
+    let trusted = config.trusted_proxies();
+    let live = Live::new(listen_url(config), config.stream_limits());
     let parts = AppParts {
         state: web::Data::new(AppState {
             pool,
             keys,
             deadline: Duration::from_millis(config.query_timeout_ms),
-            live: Live::new(listen_url(config), config.stream_limits()),
+            live: live.clone(),
             streams: config.stream_settings(),
             invite_ttl: Duration::from_secs(config.invite_ttl_secs),
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
-        body_limit: config.body_limit,
+        trusted_proxies: web::Data::new(trusted.clone()),
+        body_limit: BodyLimit {
+            bytes: config.body_limit,
+            within: config.request_timeout(),
+        },
         header_limit: config.header_limit,
         cors_origins: config.cors_origins.clone(),
     };
-    let mut server = HttpServer::new(move || crate::app(parts.clone(), extra))
-        .listen(listener)?
-        .shutdown_timeout(10);
+    let local = listener.local_addr()?;
+    let request_timeout = config.request_timeout();
+    let limit = ConnectionLimit::new(config.max_connections_per_address, trusted);
+    let mut builder = actix_server::Server::build().shutdown_timeout(SHUTDOWN_WITHIN);
     if config.workers > 0 {
-        server = server.workers(config.workers);
+        builder = builder.workers(config.workers);
     }
+    // Open event streams never end by themselves: end them as soon as shutdown starts (their
+    // clients reconnect, to another process), so that it waits only for requests in flight.
+    let shutdown = builder.graceful_shutdown_signal();
+    actix_web::rt::spawn(async move {
+        shutdown.notified().await;
+        live.end_streams();
+    });
+    let stopping = builder.graceful_shutdown_signal();
+    let server = builder.listen("phase10", listener, move || {
+        let stopping = stopping.clone();
+        let app = crate::app(parts.clone(), extra)
+            .into_factory()
+            .map_err(|error| error.error_response());
+        let http = HttpService::build()
+            .client_request_timeout(request_timeout)
+            .client_disconnect_timeout(Duration::from_secs(1))
+            // A client that closes its side has gone: its stream ends at once.
+            .h1_allow_half_closed(false)
+            .local_addr(local)
+            .graceful_shutdown_signal(move || {
+                let stopping = stopping.clone();
+                async move { stopping.notified().await }
+            })
+            .h1(map_config(app, |_| AppConfig::default()));
+        let limit = limit.clone();
+        fn_service(move |socket: TcpStream| {
+            let limit = limit.clone();
+            async move {
+                let peer = socket.peer_addr().ok();
+                match limit.admit(peer.map(|peer| peer.ip())) {
+                    Some(admitted) => Ok((Connection::new(socket, admitted), peer)),
+                    None => {
+                        refuse_connection(&socket).await;
+                        Err(DispatchError::Io(std::io::Error::other(
+                            "too many connections from one address",
+                        )))
+                    }
+                }
+            }
+        })
+        .and_then(http)
+    })?;
     Ok(server.run())
+}
+
+/// How long a shutdown waits for requests in flight, in seconds.
+const SHUTDOWN_WITHIN: u64 = 10;
+
+/// Tells a client with too many connections open why this one is closed at once (as far as the
+/// socket takes it within a moment: it is small).
+async fn refuse_connection(socket: &TcpStream) {
+    let problem = Error::TooManyConnections.problem();
+    let body = serde_json::to_string(&problem).unwrap_or_default();
+    let answer = format!(
+        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/problem+json\r\n\
+         content-length: {}\r\nretry-after: 5\r\nconnection: close\r\n\
+         x-content-type-options: nosniff\r\n\r\n{body}",
+        body.len()
+    );
+    let writable = actix_web::rt::time::timeout(Duration::from_secs(1), socket.writable());
+    if let Ok(Ok(())) = writable.await {
+        let _ = socket.try_write(answer.as_bytes());
+    }
 }
 
 /// The PostgreSQL database whose announced changes this process follows, if any.

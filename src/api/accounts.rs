@@ -1,6 +1,6 @@
 //! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -18,12 +18,14 @@ use crate::service::accounts;
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann's table"}))]
 pub struct CreateAccount {
-    /// 1 to 100 characters, not all of them whitespace (which is trimmed off).
-    // The pattern: something other than whitespace (as Rust's `trim` has it), and no NUL.
+    /// 1 to 100 characters, not all of them white space or invisible (white space is trimmed
+    /// off), with no control characters (line breaks) and no bidi overrides; kept in NFC.
+    // The pattern: no control or reordering characters, and something visible (not white space
+    // as Rust's `trim` has it, nor a default-ignorable character of the BMP).
     #[schema(
         min_length = 1,
         max_length = 100,
-        pattern = "^[^\\u0000]*[^\\u0000\\t\\n\\u000b\\f\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000][^\\u0000]*$"
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
     )]
     pub name: String,
 }
@@ -48,6 +50,16 @@ pub struct Account {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
+/// The path of an account: `/v1/accounts/{account_id}`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct AccountPath {
+    /// The account's id.
+    #[serde(deserialize_with = "super::uuid_text")]
+    #[param(format = Uuid)]
+    pub account_id: String,
+}
+
 /// Create an account
 ///
 /// Creates an account and returns its API key, which is shown only this once.
@@ -58,7 +70,8 @@ pub struct Account {
     responses(
         // No `Location` (the contract gives none here): an account can be read only with its
         // own key, and the request that creates it is sent without it.
-        (status = 201, description = "The account, with its API key", body = AccountCreated),
+        (status = 201, description = "The account, with its API key", body = AccountCreated,
+            headers(("Cache-Control" = String, description = "`no-store`: the answer holds the API key"))),
     )
 )]
 #[post("/accounts")]
@@ -68,6 +81,7 @@ pub async fn create_account(
     body: JsonBody<CreateAccount>,
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
+    key.strong_enough_to_seal()?;
     let claim = key.claim(Some(&raw));
     state
         .write(key.address_scope(), claim, move |conn| {
@@ -79,7 +93,9 @@ pub async fn create_account(
                 api_key: created.api_key,
                 created_at: utc(account.created_at),
             };
-            receipt(StatusCode::CREATED, &[], Some(&view))
+            // The answer holds the key: no cache, shared or private, may keep it.
+            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+            receipt(StatusCode::CREATED, &[no_store], Some(&view))
         })
         .await
 }
@@ -90,7 +106,7 @@ pub async fn create_account(
 #[utoipa::path(
     operation_id = "getAccount",
     tag = "accounts",
-    params(("account_id" = uuid::Uuid, Path, description = "The account's id")),
+    params(AccountPath),
     responses((status = 200, description = "The account", body = Account)),
     security(("api_key" = []))
 )]
@@ -98,9 +114,9 @@ pub async fn create_account(
 pub async fn get_account(
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<String>,
+    path: web::Path<AccountPath>,
 ) -> Result<HttpResponse> {
-    let wanted = path.into_inner();
+    let wanted = path.into_inner().account_id;
     let account = state
         .db_account(caller, move |_, account| {
             if wanted == account.id {

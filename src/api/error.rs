@@ -58,7 +58,9 @@ impl Error {
             Error::UnsupportedMediaType => "unsupported_media_type",
             Error::RateLimited { .. } => "rate_limited",
             Error::TooManyStreams { .. } => "too_many_streams",
-            Error::HeadersTooLarge { .. } => "headers_too_large",
+            Error::TooManyConnections => "too_many_connections",
+            Error::HeadersTooLarge { .. } | Error::HeadTooLarge => "headers_too_large",
+            Error::RequestTimeout => "request_timeout",
             Error::Unavailable => "database_unavailable",
             Error::Internal(_) => "internal_error",
         }
@@ -70,7 +72,7 @@ impl Error {
             Error::Unavailable => Some(RETRY_AFTER_SECONDS),
             Error::RateLimited { retry_after } => Some(*retry_after),
             Error::KeyInFlight => Some(1),
-            Error::TooManyStreams { .. } => Some(5),
+            Error::TooManyStreams { .. } | Error::TooManyConnections => Some(5),
             _ => None,
         }
     }
@@ -90,16 +92,44 @@ impl ResponseError for Error {
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            Error::RateLimited { .. } | Error::TooManyStreams { .. } => {
-                StatusCode::TOO_MANY_REQUESTS
+            Error::RateLimited { .. }
+            | Error::TooManyStreams { .. }
+            | Error::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
+            Error::HeadersTooLarge { .. } | Error::HeadTooLarge => {
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
             }
-            Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            Error::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        let mut response = HttpResponse::build(status);
+        response.content_type("application/problem+json");
+        if let Some(seconds) = self.retry_after() {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
+        }
+        if let Error::MethodNotAllowed { allow, .. } = self
+            && let Ok(allow) = HeaderValue::from_str(allow)
+        {
+            response.insert_header((header::ALLOW, allow));
+        }
+        if matches!(self, Error::Unauthorized) {
+            response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
+        }
+        if matches!(self, Error::RequestTimeout) {
+            // The rest of the request may still be on its way: nothing more is read from it.
+            response.insert_header((header::CONNECTION, HeaderValue::from_static("close")));
+        }
+        response.json(self.problem())
+    }
+}
+
+impl Error {
+    /// The problem details this error is answered with.
+    pub fn problem(&self) -> Problem {
         let status = self.status_code();
         let detail = match self {
             Error::Internal(cause) => {
@@ -118,27 +148,23 @@ impl ResponseError for Error {
                 .collect(),
             _ => Vec::new(),
         };
-        let problem = Problem {
+        Problem {
             problem_type: format!("/problems/{}", self.code()),
-            title: status.canonical_reason().unwrap_or("Error").to_string(),
+            title: title(status).to_string(),
             status: status.as_u16(),
             detail,
             code: self.code().to_string(),
             errors,
-        };
-        let mut response = HttpResponse::build(status);
-        response.content_type("application/problem+json");
-        if let Some(seconds) = self.retry_after() {
-            response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
         }
-        if let Error::MethodNotAllowed { allow, .. } = self
-            && let Ok(allow) = HeaderValue::from_str(allow)
-        {
-            response.insert_header((header::ALLOW, allow));
-        }
-        if matches!(self, Error::Unauthorized) {
-            response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
-        }
-        response.json(problem)
+    }
+}
+
+/// A status's title: its reason phrase as RFC 9110 names it (the `http` crate still has 422's
+/// older name, "Unprocessable Entity").
+pub fn title(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::UNPROCESSABLE_ENTITY => "Unprocessable Content",
+        StatusCode::PAYLOAD_TOO_LARGE => "Content Too Large",
+        other => other.canonical_reason().unwrap_or("Error"),
     }
 }

@@ -16,6 +16,7 @@ use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
 use super::auth::Caller;
+use super::client_address::client_address;
 use super::events::EventKind;
 use super::extract::QueryParams;
 use super::live::{Subscription, TooMany};
@@ -119,13 +120,17 @@ pub async fn follow_game(
             Ok((version, account_id.to_string()))
         })
         .await?;
+    let address = client_address(&req);
     let subscription = state
         .live
-        .subscribe(&game_id, &account_id)
+        .subscribe(&game_id, &account_id, &address)
         .map_err(|too_many| Error::TooManyStreams {
             detail: match too_many {
                 TooMany::ForAccount(limit) => {
                     format!("this account has {limit} event streams open already; close one")
+                }
+                TooMany::ForAddress(limit) => {
+                    format!("{limit} event streams are open from this address already; close one")
                 }
                 TooMany::ForServer(limit) => {
                     format!("this server has {limit} event streams open; retry shortly")
@@ -210,7 +215,9 @@ async fn follow(
             }
         };
         tokio::select! {
-            _ = subscription.changed() => {}
+            serving = subscription.changed() => if !serving {
+                return;
+            },
             _ = next_poll => {}
             _ = heartbeat.tick() => {
                 if send(": heartbeat\n\n".into()).await.is_err() {

@@ -2,7 +2,10 @@
 //! kind of bad input. A value of the wrong type or shape is malformed (400); a well-typed value
 //! outside what is allowed, such as an unknown color or a die of 11, breaks a rule (422).
 
+use std::time::Duration;
+
 use actix_web::dev::Payload;
+use actix_web::error::PayloadError;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::StreamExt;
@@ -14,9 +17,23 @@ use crate::error::Error;
 /// The largest JSON body accepted, unless configured otherwise.
 pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 
-/// The configured body limit, as app data.
+/// How large a body may be, and how long it may take to arrive, as app data.
 #[derive(Debug, Clone, Copy)]
-pub struct BodyLimit(pub usize);
+pub struct BodyLimit {
+    pub bytes: usize,
+    /// From when the request's head has been read: a body that stops arriving is answered 408
+    /// and its connection closed, instead of holding the connection open for ever.
+    pub within: Duration,
+}
+
+impl Default for BodyLimit {
+    fn default() -> BodyLimit {
+        BodyLimit {
+            bytes: DEFAULT_BODY_LIMIT,
+            within: Duration::from_secs(5),
+        }
+    }
+}
 
 /// A JSON request body of type `T`, and the bytes it was read from.
 #[derive(Debug)]
@@ -65,9 +82,80 @@ fn breaks_rule(message: &str) -> bool {
     message.starts_with("invalid value") || message.starts_with("unknown variant")
 }
 
+/// What serde names, after "expected ", at the start of `expected`, said in JSON's terms: the
+/// words and how much of `expected` they stand for. `None` when it is already in the client's
+/// words (`a UUID`, `a number from 1 to 10, or "W"`).
+fn in_json_terms(expected: &str) -> Option<(&'static str, usize)> {
+    const NAMED: [(&str, &str); 4] = [
+        ("tuple struct ", "an array"),
+        ("newtype struct ", "a value"),
+        ("struct ", "an object"),
+        ("enum ", "a string"),
+    ];
+    const WORDS: [(&str, &str); 17] = [
+        ("u8", "a whole number from 0 to 255"),
+        ("u16", "a whole number from 0 to 65535"),
+        ("u32", "a whole number from 0 to 4294967295"),
+        ("u64", "a whole number, 0 or more"),
+        ("usize", "a whole number, 0 or more"),
+        ("i8", "a whole number from -128 to 127"),
+        ("i16", "a whole number from -32768 to 32767"),
+        ("i32", "a whole number from -2147483648 to 2147483647"),
+        ("i64", "a whole number"),
+        ("isize", "a whole number"),
+        ("f32", "a number"),
+        ("f64", "a number"),
+        ("char", "a single character"),
+        ("a sequence", "an array"),
+        ("a map", "an object"),
+        ("a borrowed string", "a string"),
+        ("unit", "null"),
+    ];
+    let is_name = |c: char| c.is_alphanumeric() || c == '_';
+    if let Some((prefix, json)) = NAMED.iter().find(|(p, _)| expected.starts_with(p)) {
+        let name = expected[prefix.len()..]
+            .find(|c: char| !is_name(c))
+            .unwrap_or(expected.len() - prefix.len());
+        return Some((json, prefix.len() + name));
+    }
+    WORDS.iter().find_map(|(rust, json)| {
+        let ends = expected[rust.len().min(expected.len())..].chars().next();
+        (expected.starts_with(rust) && !ends.is_some_and(is_name)).then_some((*json, rust.len()))
+    })
+}
+
+/// serde's message with the Rust types it names said in JSON's terms: `expected struct
+/// CreateGame` becomes `expected an object`, `expected u8` `expected a whole number from 0 to
+/// 255`, `invalid type: map` `invalid type: an object`.
+pub fn in_clients_words(message: &str) -> String {
+    const FOUND: [(&str, &str); 4] = [
+        ("invalid type: map,", "invalid type: an object,"),
+        ("invalid type: sequence,", "invalid type: an array,"),
+        ("invalid type: unit value,", "invalid type: null,"),
+        ("invalid type: floating point", "invalid type: the number"),
+    ];
+    let mut words = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find("expected ") {
+        let (before, expected) = rest.split_at(at + "expected ".len());
+        words.push_str(before);
+        rest = match in_json_terms(expected) {
+            Some((json, replaced)) => {
+                words.push_str(json);
+                &expected[replaced..]
+            }
+            None => expected,
+        };
+    }
+    words.push_str(rest);
+    FOUND
+        .iter()
+        .fold(words, |words, (serde, json)| words.replace(serde, json))
+}
+
 /// Sorts a deserialization error into malformed (400) or breaking a rule (422).
 fn classify(path: String, error: &serde_json::Error) -> Error {
-    let message = error.to_string();
+    let message = in_clients_words(&error.to_string());
     let breaks_rule =
         error.classify() == serde_json::error::Category::Data && breaks_rule(&message);
     if breaks_rule {
@@ -89,9 +177,12 @@ fn deserialize<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
     let mut reader = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut reader)
         .map_err(|e| classify(e.path().to_string(), e.inner()))?;
-    reader
-        .end()
-        .map_err(|e| Error::Malformed(format!("the body is not valid: {e}")))?;
+    reader.end().map_err(|e| {
+        Error::Malformed(format!(
+            "the body is not valid: {}",
+            in_clients_words(&e.to_string())
+        ))
+    })?;
     Ok(value)
 }
 
@@ -152,18 +243,37 @@ fn nul_in_text(body: &[u8]) -> Option<String> {
     find(&serde_json::from_slice(body).ok()?, String::new())
 }
 
+/// Whether the body is declared `application/json`, in UTF-8: with no `charset`, or with
+/// `charset=utf-8` (JSON has no other; RFC 8259). Other media types, even other JSON ones such
+/// as `application/merge-patch+json`, mean something else, and are refused (415).
 fn is_json(req: &HttpRequest) -> bool {
     let Some(Ok(value)) = req.headers().get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
         return false;
     };
-    let essence = value
-        .split(';')
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_ascii_lowercase();
-    essence == "application/json"
-        || (essence.starts_with("application/") && essence.ends_with("+json"))
+    let mut parts = value.split(';');
+    let essence = parts.next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("application/json")
+        && parts.all(|parameter| {
+            let (name, value) = parameter.split_once('=').unwrap_or((parameter, ""));
+            let value = value.trim().trim_matches('"');
+            !name.trim().eq_ignore_ascii_case("charset") || value.eq_ignore_ascii_case("utf-8")
+        })
+}
+
+/// A body that could not be read whole, in the client's words.
+fn unreadable(error: PayloadError) -> Error {
+    match error {
+        PayloadError::Incomplete(_) => Error::Malformed(
+            "the body ended before it was complete: the connection closed before the length it \
+             announced (Content-Length) had arrived"
+                .into(),
+        ),
+        PayloadError::EncodingCorrupted => {
+            Error::Malformed("the body's transfer encoding is corrupt".into())
+        }
+        PayloadError::Overflow => Error::Malformed("the body is longer than it announced".into()),
+        _ => Error::Malformed("the body could not be read".into()),
+    }
 }
 
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
@@ -171,9 +281,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Future = LocalBoxFuture<'static, Result<Self, Error>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let limit = req
-            .app_data::<BodyLimit>()
-            .map_or(DEFAULT_BODY_LIMIT, |l| l.0);
+        let limit = req.app_data::<BodyLimit>().copied().unwrap_or_default();
         let json = is_json(req);
         let declared = req
             .headers()
@@ -182,18 +290,23 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             .and_then(|v| v.parse::<usize>().ok());
         let mut payload = payload.take();
         Box::pin(async move {
-            if declared.is_some_and(|length| length > limit) {
-                return Err(Error::PayloadTooLarge { limit });
+            if declared.is_some_and(|length| length > limit.bytes) {
+                return Err(Error::PayloadTooLarge { limit: limit.bytes });
             }
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk
-                    .map_err(|e| Error::Malformed(format!("the body could not be read: {e}")))?;
-                if body.len() + chunk.len() > limit {
-                    return Err(Error::PayloadTooLarge { limit });
+            let read = async {
+                let mut body = web::BytesMut::new();
+                while let Some(chunk) = payload.next().await {
+                    let chunk = chunk.map_err(unreadable)?;
+                    if body.len() + chunk.len() > limit.bytes {
+                        return Err(Error::PayloadTooLarge { limit: limit.bytes });
+                    }
+                    body.extend_from_slice(&chunk);
                 }
-                body.extend_from_slice(&chunk);
-            }
+                Ok(body)
+            };
+            let body = actix_web::rt::time::timeout(limit.within, read)
+                .await
+                .map_err(|_| Error::RequestTimeout)??;
             if !json {
                 return Err(Error::UnsupportedMediaType);
             }
@@ -203,7 +316,8 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
                 )));
             }
             let value = match deserialize(&body) {
-                Err(Error::Malformed(detail)) if detail.contains("floating point") => {
+                // A number with a fraction where a whole number belongs (see `in_clients_words`).
+                Err(Error::Malformed(detail)) if detail.contains("invalid type: the number") => {
                     match integral_floats_as_integers(&body) {
                         Some(body) => deserialize(&body)?,
                         None => return Err(Error::Malformed(detail)),
@@ -261,5 +375,67 @@ mod tests {
         assert!(!nests_deeper_than(br#"{"name": "\"[[[["}"#, 1));
         assert!(nests_deeper_than(&[b'['; 17], 16));
         assert!(!nests_deeper_than(&[b'['; 16], 16));
+    }
+
+    #[test]
+    fn rust_types_are_said_in_json_terms() {
+        for (serde, client) in [
+            (
+                "invalid type: string \"x\", expected struct CreateGame at line 1 column 3",
+                "invalid type: string \"x\", expected an object at line 1 column 3",
+            ),
+            (
+                "invalid type: map, expected u8",
+                "invalid type: an object, expected a whole number from 0 to 255",
+            ),
+            (
+                "invalid type: sequence, expected enum Mode",
+                "invalid type: an array, expected a string",
+            ),
+            (
+                "invalid type: floating point `1.5`, expected i64",
+                "invalid type: the number `1.5`, expected a whole number",
+            ),
+            (
+                "invalid type: unit value, expected a sequence",
+                "invalid type: null, expected an array",
+            ),
+            ("expected u8s", "expected u8s"),
+            (
+                "invalid value: string \"x\", expected a UUID",
+                "invalid value: string \"x\", expected a UUID",
+            ),
+            (
+                "unknown field `x`, expected one of `players`, `mode`",
+                "unknown field `x`, expected one of `players`, `mode`",
+            ),
+        ] {
+            assert_eq!(in_clients_words(serde), client);
+        }
+    }
+
+    #[test]
+    fn json_is_application_json_in_utf8() {
+        let with = |value: &str| {
+            actix_web::test::TestRequest::default()
+                .insert_header((header::CONTENT_TYPE, value))
+                .to_http_request()
+        };
+        for good in [
+            "application/json",
+            "Application/JSON",
+            "application/json; charset=utf-8",
+            "application/json;charset=\"UTF-8\"",
+        ] {
+            assert!(is_json(&with(good)), "{good}");
+        }
+        for bad in [
+            "application/json; charset=latin1",
+            "application/merge-patch+json",
+            "text/json",
+            "application/jsonx",
+        ] {
+            assert!(!is_json(&with(bad)), "{bad}");
+        }
     }
 }

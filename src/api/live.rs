@@ -24,8 +24,9 @@ const HEALTHY_AFTER: Duration = Duration::from_secs(30);
 struct Watched {
     /// One channel per game with subscribers; its value counts the wake-ups.
     games: HashMap<String, watch::Sender<u64>>,
-    /// Open subscriptions, by account and in all.
+    /// Open subscriptions, by account, by client address and in all.
     by_account: HashMap<String, usize>,
+    by_address: HashMap<String, usize>,
     total: usize,
     /// Whether the listening thread runs.
     listening: bool,
@@ -36,6 +37,8 @@ struct Inner {
     /// The PostgreSQL database to listen to, if any.
     listen_url: Option<String>,
     limits: StreamLimits,
+    /// Set once the server is shutting down: every subscription ends.
+    ending: watch::Sender<bool>,
 }
 
 /// How many subscriptions a process holds open: each one rereads its game's log when woken,
@@ -43,6 +46,8 @@ struct Inner {
 #[derive(Debug, Clone, Copy)]
 pub struct StreamLimits {
     pub per_account: usize,
+    /// Over every account: one client cannot take the whole server's share with many accounts.
+    pub per_address: usize,
     pub total: usize,
 }
 
@@ -50,6 +55,7 @@ pub struct StreamLimits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TooMany {
     ForAccount(usize),
+    ForAddress(usize),
     ForServer(usize),
 }
 
@@ -85,7 +91,14 @@ impl Live {
             watched: Mutex::default(),
             listen_url,
             limits,
+            ending: watch::Sender::new(false),
         }))
+    }
+
+    /// Ends every subscription, now and from now on: the server is shutting down, and its
+    /// streams' clients reconnect to another process.
+    pub fn end_streams(&self) {
+        self.0.ending.send_replace(true);
     }
 
     /// Wakes the game's subscribers in this process; other processes hear of it from the
@@ -94,14 +107,24 @@ impl Live {
         self.0.wake(game_id);
     }
 
-    /// Follows a game for an account: the subscription wakes whenever the game may have new
-    /// events. Refused past the account's or the process's limit.
-    pub fn subscribe(&self, game_id: &str, account_id: &str) -> Result<Subscription, TooMany> {
+    /// Follows a game for an account whose client is at `address`: the subscription wakes
+    /// whenever the game may have new events. Refused past the account's, the address's or the
+    /// process's limit.
+    pub fn subscribe(
+        &self,
+        game_id: &str,
+        account_id: &str,
+        address: &str,
+    ) -> Result<Subscription, TooMany> {
         let mut watched = self.0.watched();
         let limits = self.0.limits;
-        let held = watched.by_account.get(account_id).copied().unwrap_or(0);
-        if held >= limits.per_account {
+        let held =
+            |counts: &HashMap<String, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
+        if held(&watched.by_account, account_id) >= limits.per_account {
             return Err(TooMany::ForAccount(limits.per_account));
+        }
+        if held(&watched.by_address, address) >= limits.per_address {
+            return Err(TooMany::ForAddress(limits.per_address));
         }
         if watched.total >= limits.total {
             return Err(TooMany::ForServer(limits.total));
@@ -110,6 +133,7 @@ impl Live {
             .by_account
             .entry(account_id.to_string())
             .or_insert(0) += 1;
+        *watched.by_address.entry(address.to_string()).or_insert(0) += 1;
         watched.total += 1;
         let wakes = match watched.games.get(game_id) {
             Some(sender) => sender.subscribe(),
@@ -133,9 +157,11 @@ impl Live {
         }
         Ok(Subscription {
             wakes: Some(wakes),
+            ending: self.0.ending.subscribe(),
             live: self.0.clone(),
             game_id: game_id.to_string(),
             account_id: account_id.to_string(),
+            address: address.to_string(),
         })
     }
 }
@@ -144,21 +170,45 @@ impl Live {
 pub struct Subscription {
     /// `None` only while the subscription is dropped.
     wakes: Option<watch::Receiver<u64>>,
+    ending: watch::Receiver<bool>,
     live: Arc<Inner>,
     game_id: String,
     account_id: String,
+    address: String,
 }
 
 impl Subscription {
-    /// Waits until the game may have changed.
-    pub async fn changed(&mut self) {
-        // The sender lives as long as any subscription to the game, this one included.
-        let woken = match self.wakes.as_mut() {
-            Some(wakes) => wakes.changed().await.is_ok(),
-            None => false,
+    /// Waits until the game may have changed (`true`), or the server ends every subscription
+    /// because it is shutting down (`false`).
+    pub async fn changed(&mut self) -> bool {
+        let ending = async {
+            if self.ending.wait_for(|ending| *ending).await.is_err() {
+                std::future::pending::<()>().await;
+            }
         };
-        if !woken {
-            std::future::pending::<()>().await;
+        // The sender lives as long as any subscription to the game, this one included.
+        let woken = async {
+            let woken = match self.wakes.as_mut() {
+                Some(wakes) => wakes.changed().await.is_ok(),
+                None => false,
+            };
+            if !woken {
+                std::future::pending::<()>().await;
+            }
+        };
+        tokio::select! {
+            () = ending => false,
+            () = woken => true,
+        }
+    }
+}
+
+/// Counts one subscription less for `key`, forgetting it at none.
+fn release(counts: &mut HashMap<String, usize>, key: &str) {
+    if let Some(held) = counts.get_mut(key) {
+        *held -= 1;
+        if *held == 0 {
+            counts.remove(key);
         }
     }
 }
@@ -177,12 +227,8 @@ impl Drop for Subscription {
             watched.games.remove(&self.game_id);
         }
         watched.total = watched.total.saturating_sub(1);
-        if let Some(held) = watched.by_account.get_mut(&self.account_id) {
-            *held -= 1;
-            if *held == 0 {
-                watched.by_account.remove(&self.account_id);
-            }
-        }
+        release(&mut watched.by_account, &self.account_id);
+        release(&mut watched.by_address, &self.address);
     }
 }
 
@@ -254,32 +300,62 @@ fn listen(live: &Weak<Inner>, url: &str) {
 mod tests {
     use super::{Live, StreamLimits, TooMany};
 
-    fn live(per_account: usize, total: usize) -> Live {
-        Live::new(None, StreamLimits { per_account, total })
+    fn live(per_account: usize, per_address: usize, total: usize) -> Live {
+        Live::new(
+            None,
+            StreamLimits {
+                per_account,
+                per_address,
+                total,
+            },
+        )
     }
 
     #[test]
     fn a_game_is_forgotten_with_its_last_subscriber() {
-        let live = live(8, 8);
-        let first = live.subscribe("g", "a").unwrap();
-        let second = live.subscribe("g", "b").unwrap();
+        let live = live(8, 8, 8);
+        let first = live.subscribe("g", "a", "192.0.2.1").unwrap();
+        let second = live.subscribe("g", "b", "192.0.2.2").unwrap();
         drop(first);
         assert_eq!(live.0.watched().games.len(), 1);
         drop(second);
         let watched = live.0.watched();
         assert!(watched.games.is_empty() && watched.by_account.is_empty());
+        assert!(watched.by_address.is_empty());
         assert_eq!(watched.total, 0);
     }
 
     #[test]
     fn subscriptions_are_limited_per_account_and_per_process() {
-        let live = live(2, 3);
-        let a1 = live.subscribe("g", "a").unwrap();
-        let _a2 = live.subscribe("h", "a").unwrap();
-        assert_eq!(live.subscribe("g", "a").err(), Some(TooMany::ForAccount(2)));
-        let _b1 = live.subscribe("g", "b").unwrap();
-        assert_eq!(live.subscribe("g", "c").err(), Some(TooMany::ForServer(3)));
+        let live = live(2, 8, 3);
+        let a1 = live.subscribe("g", "a", "192.0.2.1").unwrap();
+        let _a2 = live.subscribe("h", "a", "192.0.2.1").unwrap();
+        assert_eq!(
+            live.subscribe("g", "a", "192.0.2.1").err(),
+            Some(TooMany::ForAccount(2))
+        );
+        let _b1 = live.subscribe("g", "b", "192.0.2.1").unwrap();
+        assert_eq!(
+            live.subscribe("g", "c", "192.0.2.1").err(),
+            Some(TooMany::ForServer(3))
+        );
         drop(a1);
-        assert!(live.subscribe("g", "a").is_ok());
+        assert!(live.subscribe("g", "a", "192.0.2.1").is_ok());
+    }
+
+    #[test]
+    fn one_address_cannot_take_every_stream_with_many_accounts() {
+        let live = live(20, 3, 100);
+        let held: Vec<_> = ["a", "b", "c"]
+            .iter()
+            .map(|account| live.subscribe("g", account, "192.0.2.1").unwrap())
+            .collect();
+        assert_eq!(
+            live.subscribe("g", "d", "192.0.2.1").err(),
+            Some(TooMany::ForAddress(3))
+        );
+        assert!(live.subscribe("g", "d", "192.0.2.2").is_ok());
+        drop(held);
+        assert!(live.subscribe("g", "d", "192.0.2.1").is_ok());
     }
 }

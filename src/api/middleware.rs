@@ -7,6 +7,7 @@ use std::panic::AssertUnwindSafe;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
+use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
@@ -14,6 +15,7 @@ use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 use tracing_actix_web::RequestId;
 
+use super::error::title;
 use crate::error::Error;
 
 fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
@@ -38,11 +40,30 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
                 code: "method_not_allowed",
                 detail: "this method is not allowed on this resource".into(),
             },
+            408 => Error::RequestTimeout,
+            // A browser's cross-origin request that the CORS policy refuses (actix-cors answers
+            // it in plain text): its message says why.
+            400 if response.request().headers().contains_key(header::ORIGIN) => {
+                let why = response
+                    .response()
+                    .error()
+                    .map(|error| error.to_string())
+                    .unwrap_or_else(|| "it is not allowed".into());
+                Error::Malformed(format!("this cross-origin request is refused: {why}"))
+            }
             _ if status.is_server_error() => Error::Internal(format!("a bare {status} response")),
             _ => Error::Malformed(status.canonical_reason().unwrap_or("bad request").into()),
         };
+        // The status stays the one answered; the problem says it too.
         let mut problem = error.error_response();
-        *problem.status_mut() = status;
+        if error.status_code() != status {
+            let mut details = error.problem();
+            details.status = status.as_u16();
+            details.title = title(status).into();
+            problem = HttpResponse::build(status)
+                .content_type("application/problem+json")
+                .json(details);
+        }
         let (request, _) = response.into_parts();
         let problem = ServiceResponse::new(request, problem.map_into_boxed_body());
         Ok(ErrorHandlerResponse::Response(
@@ -80,6 +101,19 @@ pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
         },
         None => Error::NotFound("resource"),
     })
+}
+
+/// Answers a HEAD request as the GET of the same resource, without the body (HTTP/1.1 writes
+/// no body for a HEAD request, whatever the handler answers; the headers, `Content-Length`
+/// included, are the GET's).
+pub async fn head_as_get(
+    mut request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    if request.method() == Method::HEAD {
+        request.head_mut().method = Method::GET;
+    }
+    next.call(request).await
 }
 
 /// The header that carries a request's id, as its log lines do.

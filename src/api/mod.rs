@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod client_address;
 pub mod conditional;
 pub mod cors;
 pub mod digital;
@@ -43,11 +44,12 @@ use crate::store::{DbConnection, Pool};
 
 /// Reads an id: a UUID, or the value is invalid (in a path, the path names no resource: 404; in
 /// a body, 422). Nothing else reaches the database, which may refuse it (PostgreSQL takes no NUL
-/// in text), and a body is refused for it before any precondition is looked at.
+/// in text), and a body is refused for it before any precondition is looked at. Ids are
+/// case-insensitive: each is read in the form ids are stored in (lowercase, hyphenated).
 pub fn uuid_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     let text = <String as serde::Deserialize>::deserialize(deserializer)?;
     match uuid::Uuid::try_parse(&text) {
-        Ok(_) => Ok(text),
+        Ok(id) => Ok(id.hyphenated().to_string()),
         Err(_) => Err(serde::de::Error::invalid_value(
             serde::de::Unexpected::Str(&text),
             &"a UUID",

@@ -17,7 +17,7 @@ use utoipa_actix_web::AppExt;
 use super::error::{Problem, ProblemField};
 use super::events::{EventData, EventKind};
 use super::routes;
-use crate::service::idempotency::MAX_KEY;
+use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -272,7 +272,21 @@ fn add_idempotency_keys(document: &mut Document) {
         let id = operation.operation_id.as_deref().unwrap_or_default();
         IDEMPOTENT_WRITES.contains(&id)
     });
+    // An account's answer holds its API key, sealed under the Idempotency-Key while it is kept.
+    let mut sealing_key = key.clone();
+    sealing_key.description = Some(format!(
+        "{} Here at least {MIN_SEALING_KEY} characters: the answer kept for a retry holds the new \
+         API key, sealed under this key (only its hash is stored).",
+        sealing_key.description.unwrap_or_default()
+    ));
+    if let Some(RefOr::T(Schema::Object(schema))) = sealing_key.schema.as_mut() {
+        schema.min_length = Some(MIN_SEALING_KEY);
+    }
     for operation in writes {
+        let key = match operation.operation_id.as_deref() {
+            Some("createAccount") => &sealing_key,
+            _ => &key,
+        };
         operation
             .parameters
             .get_or_insert_with(Vec::new)
@@ -308,10 +322,14 @@ static ROUTES: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
                 ("PATCH", &item.patch),
                 ("DELETE", &item.delete),
             ];
+            // HEAD is answered wherever GET is.
             let allow = methods
                 .iter()
                 .filter(|(_, operation)| operation.is_some())
-                .map(|(method, _)| *method)
+                .flat_map(|(method, _)| match *method {
+                    "GET" => vec!["GET", "HEAD"],
+                    other => vec![other],
+                })
                 .collect::<Vec<_>>()
                 .join(", ");
             (segments, allow)

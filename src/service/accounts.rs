@@ -5,7 +5,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use super::hex;
+use super::{display_names, hex};
 use crate::error::{Error, Result};
 use crate::store::DbConnection;
 use crate::store::accounts::{self, AccountRow};
@@ -31,19 +31,12 @@ fn generate_key() -> String {
 }
 
 pub fn create(conn: &mut DbConnection, name: &str) -> Result<NewAccount> {
-    let too_long = name.chars().count() > MAX_NAME;
-    let name = name.trim();
-    if name.is_empty() || too_long {
-        return Err(Error::invalid_field(
-            "invalid_name",
-            "name",
-            format!("must be 1 to {MAX_NAME} characters"),
-        ));
-    }
+    let name = display_names::checked(name, MAX_NAME)
+        .map_err(|why| Error::invalid_field("invalid_name", "name", why.to_string()))?;
     let api_key = generate_key();
     let account = AccountRow {
         id: super::new_id(),
-        name: name.to_string(),
+        name,
         api_key_hash: hash_key(&api_key),
         created_at: super::now(),
     };

@@ -117,6 +117,168 @@ fn a_wrong_content_type_is_415(backend: Backend) {
     );
 }
 
+fn json_of_another_kind_or_charset_is_415(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let body = bo_turn(&game, json!([]));
+    for content_type in [
+        "application/json; charset=latin1",
+        "application/merge-patch+json",
+        "application/vnd.api+json",
+    ] {
+        refused(
+            &app,
+            &turns_path(&game),
+            content_type,
+            &body,
+            415,
+            "unsupported_media_type",
+        );
+    }
+    for content_type in [
+        "application/json; charset=utf-8",
+        "Application/JSON;Charset=\"UTF-8\"",
+    ] {
+        app.post_raw(&turns_path(&game), content_type, &body)
+            .expect(201);
+        app.delete(&format!("{}/2", turns_path(&game))).expect(200);
+    }
+}
+
+/// Words of the server's language, not the client's: Rust's types and values.
+const RUST_WORDS: [&str; 16] = [
+    "struct", "enum ", "u8", "u16", "u32", "u64", "i32", "i64", "usize", "f64", "Option", "None",
+    "Some(", "Vec", "String", "untagged",
+];
+
+fn errors_are_said_in_the_clients_words(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let turns = turns_path(&game);
+    let player = game["players"][1]["id"].clone();
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("/v1/games", b"\"Ann\"".to_vec()),
+        ("/v1/games", br#"{"players": [{"name": 5}]}"#.to_vec()),
+        ("/v1/games", br#"{"players": [[5]]}"#.to_vec()),
+        (
+            "/v1/games",
+            br#"{"players": [{"name": "Ann"}], "mode": 3}"#.to_vec(),
+        ),
+        (
+            "/v1/games",
+            br#"{"players": [{"name": "Ann"}], "mode": ["digital"]}"#.to_vec(),
+        ),
+        ("/v1/evaluate", br#"{"phase": "one", "dice": []}"#.to_vec()),
+        ("/v1/evaluate", br#"{"phase": 300, "dice": []}"#.to_vec()),
+        ("/v1/evaluate", br#"{"phase": -1, "dice": []}"#.to_vec()),
+        ("/v1/evaluate", br#"{"phase": 1.5, "dice": []}"#.to_vec()),
+        ("/v1/evaluate", br#"{"phase": null, "dice": []}"#.to_vec()),
+        ("/v1/evaluate", br#"{"phase": 1, "dice": {}}"#.to_vec()),
+        (
+            "/v1/evaluate",
+            br#"{"phase": 1, "dice": [{"value": [8]}]}"#.to_vec(),
+        ),
+        (
+            "/v1/evaluate",
+            br#"{"phase": 1, "dice": [{"value": 8, "color": 2}]}"#.to_vec(),
+        ),
+        (
+            "/v1/evaluate",
+            br#"{"phase": 1, "dice": [{"value": 8}], "dice_layout": {}}"#.to_vec(),
+        ),
+        ("/v1/evaluate", b"[]".to_vec()),
+        ("/v1/evaluate", b"".to_vec()),
+        ("/v1/accounts", br#"{"name": {"first": "Ann"}}"#.to_vec()),
+        (
+            turns.as_str(),
+            json!({"player_id": player, "dice": "8 8 8"})
+                .to_string()
+                .into_bytes(),
+        ),
+        (
+            turns.as_str(),
+            json!({"player_id": 7}).to_string().into_bytes(),
+        ),
+    ];
+    for (path, body) in cases {
+        let reply = app.post_raw(path, "application/json", &body);
+        assert!(matches!(reply.status, 400 | 422), "{path} {reply:?}");
+        let problem = reply.json();
+        let mut said = vec![problem["detail"].as_str().unwrap().to_string()];
+        for error in problem["errors"].as_array().into_iter().flatten() {
+            said.push(error["message"].as_str().unwrap().to_string());
+        }
+        for text in said {
+            for word in RUST_WORDS {
+                assert!(
+                    !text.contains(word),
+                    "{word:?} in {text:?} for {}",
+                    String::from_utf8_lossy(&body)
+                );
+            }
+        }
+    }
+}
+
+/// A body that stops short of the length it announced: said as such, not as a Rust value.
+fn a_body_cut_short_is_said_so(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let mut raw = crate::raw::Raw::connect(&app.base);
+    raw.send(
+        b"POST /v1/evaluate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+          Content-Length: 100\r\n\r\n{\"phase\": 1",
+    );
+    raw.stream
+        .shutdown(std::net::Shutdown::Write)
+        .expect("half-close");
+    let answer = raw.answer(std::time::Duration::from_secs(5));
+    let problem = answer.expect_problem(400, "malformed_request");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("the body ended before it was complete"),
+        "{detail}"
+    );
+}
+
+fn a_422_is_titled_unprocessable_content(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    let problem = refused_json(
+        &app,
+        "/v1/evaluate",
+        br#"{"phase": 11, "dice": []}"#,
+        422,
+        "invalid_phase",
+    );
+    assert_eq!(problem["title"], "Unprocessable Content");
+}
+
+fn names_that_do_not_show_as_they_are_are_422(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    for (name, says) in [
+        ("Ann\u{1b}[31m", "control characters"),
+        ("Ann\nBo", "control characters"),
+        ("Ann\u{7f}", "control characters"),
+        ("Ann\u{9b}", "control characters"),
+        ("Ann\u{202e}oB", "reorder"),
+        ("\u{200b}\u{200b}\u{2060}", "invisible"),
+    ] {
+        let game = json!({"players": [{"name": name}, {"name": "Bo"}]}).to_string();
+        let problem = refused_json(&app, "/v1/games", game.as_bytes(), 422, "invalid_name");
+        assert_eq!(problem["errors"][0]["field"], "players[0].name");
+        let message = problem["errors"][0]["message"].as_str().unwrap();
+        assert!(message.contains(says), "{name:?}: {message}");
+        let account = json!({"name": name}).to_string();
+        let problem = app
+            .with_key(None)
+            .post_raw("/v1/accounts", "application/json", account.as_bytes())
+            .expect_problem(422, "invalid_name");
+        assert_eq!(problem["errors"][0]["field"], "name");
+    }
+    // Canonically equal names are one name, and a name is kept composed.
+    let game = json!({"players": [{"name": "Ren\u{e9}"}, {"name": "Rene\u{301}"}]}).to_string();
+    refused_json(&app, "/v1/games", game.as_bytes(), 422, "duplicate_name");
+    let made = app.new_game(&["Rene\u{301}", "Zo\u{eb}"], json!({}));
+    assert_eq!(made["players"][0]["name"], "Ren\u{e9}");
+}
+
 fn an_unknown_field_is_400(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
     let body = json!({"player_id": game["players"][1]["id"], "dice": [], "score": 99}).to_string();
@@ -428,6 +590,11 @@ fn a_bad_body_is_422_before_a_stale_if_match(backend: Backend) {
 }
 
 crate::on_both_backends!(
+    json_of_another_kind_or_charset_is_415,
+    errors_are_said_in_the_clients_words,
+    a_body_cut_short_is_said_so,
+    a_422_is_titled_unprocessable_content,
+    names_that_do_not_show_as_they_are_are_422,
     a_bad_body_is_422_before_a_stale_if_match,
     a_whole_number_written_with_a_fraction_is_that_number,
     a_name_too_long_as_sent_is_422,

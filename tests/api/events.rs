@@ -2,12 +2,13 @@
 //! a reconnect with `Last-Event-ID` gets what it missed; changes made through one server
 //! process reach the subscribers of another sharing the PostgreSQL database.
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp, game_path, spawn_app, spawn_app_with, turns_path};
+use crate::process::ServerProcess;
+use crate::raw::Raw;
 use crate::sse::{EventStream, Item};
 
 const SOON: Duration = Duration::from_secs(5);
@@ -154,41 +155,58 @@ fn an_account_holds_a_bounded_number_of_streams(backend: Backend) {
     }
 }
 
-/// A second server, as its own operating-system process, on the same database.
-struct OtherProcess {
-    child: Child,
-    base: String,
-}
-
-impl OtherProcess {
-    fn start(database_url: &str) -> OtherProcess {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .and_then(|l| l.local_addr())
-            .expect("a free port")
-            .port();
-        let child = Command::new(env!("CARGO_BIN_EXE_phase10"))
-            .args(["--database-url", database_url])
-            .args(["--bind", &format!("127.0.0.1:{port}")])
-            .args(["--workers", "1", "--log", "warn"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server binary starts");
-        let base = format!("http://127.0.0.1:{port}");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while ureq::get(&format!("{base}/readyz")).call().is_err() {
-            assert!(Instant::now() < deadline, "the second server is ready");
-            std::thread::sleep(Duration::from_millis(50));
+fn a_stream_whose_client_leaves_frees_its_place_at_once(backend: Backend) {
+    // No heartbeat for a minute: the place is freed by the client leaving, not by a write.
+    let mut app = spawn_app_with(
+        backend,
+        &["--sse-streams-per-account=1", "--sse-heartbeat-secs=60"],
+    );
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let id = game["id"].as_str().unwrap();
+    let stream = Raw::follow(&app.base, "127.0.0.1", id, &key);
+    let path = format!("/v1/games/{id}/events");
+    app.get(&path).expect_problem(429, "too_many_streams");
+    drop(stream);
+    let left = Instant::now();
+    loop {
+        let again = EventStream::open(&events_url(&app, &game), &key, None);
+        if again.status == 200 {
+            break;
         }
-        OtherProcess { child, base }
+        assert!(
+            left.elapsed() < Duration::from_secs(2),
+            "the place of a client that left is still held"
+        );
+        std::thread::sleep(Duration::from_millis(20));
     }
 }
 
-impl Drop for OtherProcess {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+fn one_address_cannot_take_every_stream(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--sse-streams-per-address=2"]);
+    let mut held = Vec::new();
+    for name in ["Ann", "Bo"] {
+        let key = app.sign_up(name);
+        let game = app.new_game(&[name], json!({}));
+        held.push(Raw::follow(
+            &app.base,
+            "127.0.0.1",
+            game["id"].as_str().unwrap(),
+            &key,
+        ));
     }
+    let key = app.sign_up("Cy");
+    let game = app.new_game(&["Cy"], json!({}));
+    let id = game["id"].as_str().unwrap();
+    let problem = app
+        .get(&format!("/v1/games/{id}/events"))
+        .expect_problem(429, "too_many_streams");
+    assert!(
+        problem["detail"].as_str().unwrap().contains("this address"),
+        "{problem}"
+    );
+    // Another address is served.
+    Raw::follow(&app.base, "127.0.0.2", id, &key);
 }
 
 #[test]
@@ -196,7 +214,7 @@ fn a_turn_scored_through_one_process_reaches_a_subscriber_of_another_within_a_se
     let mut app = spawn_app(Backend::Postgres);
     let key = app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
-    let other = OtherProcess::start(&app.database_url);
+    let other = ServerProcess::start(&app.database_url, &["--log", "warn"]);
     let url = format!(
         "{}/v1/games/{}/events",
         other.base,
@@ -239,9 +257,32 @@ fn a_turn_scored_through_one_process_reaches_a_subscriber_of_another_within_a_se
     );
 }
 
+fn on_sigterm_open_streams_end_at_once(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let id = game["id"].as_str().unwrap();
+    let mut server = ServerProcess::start(&app.database_url, &["--log", "warn"]);
+    let mut open = Raw::follow(&server.base, "127.0.0.1", id, &key);
+    // A client that is gone without a word: its socket is still open, and it reads nothing.
+    let _gone = Raw::follow(&server.base, "127.0.0.1", id, &key);
+    server.terminate();
+    let took = server.exited_within(Duration::from_secs(15));
+    let took = took.expect("the server exits");
+    assert!(
+        took < Duration::from_secs(5),
+        "shutdown waited {took:?} for open streams (it may wait 10 s for requests in flight)"
+    );
+    let (_, closed) = open.read_all(Duration::from_secs(1));
+    assert!(closed, "the stream ended");
+}
+
 crate::on_both_backends!(
     a_subscriber_gets_every_change_in_order_and_a_reconnect_gets_what_it_missed,
     an_idle_stream_gets_heartbeats_and_a_deleted_game_ends_it,
     a_stream_is_only_for_those_who_may_see_the_game,
     an_account_holds_a_bounded_number_of_streams,
+    on_sigterm_open_streams_end_at_once,
+    a_stream_whose_client_leaves_frees_its_place_at_once,
+    one_address_cannot_take_every_stream,
 );

@@ -31,6 +31,88 @@ fn the_docs_are_served_without_the_internet(backend: Backend) {
     assert!(app.get("/docs/swagger-ui-bundle.js").expect(200).text.len() > 100_000);
 }
 
+fn head_is_answered_wherever_get_is_without_a_body(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], serde_json::json!({}));
+    let game_path = format!("/v1/games/{}", game["id"].as_str().unwrap());
+    for path in [
+        "/v1/phases",
+        "/healthz",
+        game_path.as_str(),
+        "/openapi.json",
+    ] {
+        let got = app.get(path).expect(200);
+        let mut raw = crate::raw::Raw::connect(&app.base);
+        let key = app.key.clone().unwrap();
+        raw.send(
+            format!("HEAD {path} HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {key}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        );
+        let (bytes, _) = raw.read_all(std::time::Duration::from_secs(5));
+        let text = String::from_utf8_lossy(&bytes);
+        let (head, body) = text.split_once("\r\n\r\n").expect("a head");
+        assert!(head.starts_with("HTTP/1.1 200"), "{path}: {head}");
+        assert_eq!(body, "", "{path}: HEAD has no body");
+        let length = got.text.len().to_string();
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("content-length: {length}")),
+            "{path}: {head}"
+        );
+        if let Some(etag) = got.header("etag") {
+            assert!(head.contains(etag), "{path}: {head}");
+        }
+    }
+}
+
+fn ids_are_case_insensitive(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], serde_json::json!({}));
+    let id = game["id"].as_str().unwrap();
+    let upper = app
+        .get(&format!("/v1/games/{}", id.to_uppercase()))
+        .expect(200);
+    assert_eq!(upper.json()["id"], id);
+    let turn =
+        serde_json::json!({"player_id": game["players"][0]["id"].as_str().unwrap().to_uppercase()});
+    app.post(&format!("/v1/games/{}/turns", id.to_uppercase()), &turn)
+        .expect(201);
+    let me = app.get("/v1/games").expect(200).json()["items"][0]["id"].clone();
+    assert_eq!(me, id);
+    let account: serde_json::Value = app
+        .post("/v1/accounts", &serde_json::json!({"name": "Bo"}))
+        .expect(201)
+        .json();
+    let bo = account["api_key"].as_str().unwrap();
+    let account_id = account["id"].as_str().unwrap().to_uppercase();
+    app.with_key(Some(bo))
+        .get(&format!("/v1/accounts/{account_id}"))
+        .expect(200);
+}
+
+fn every_answer_says_nosniff_and_a_new_key_is_not_stored(backend: Backend) {
+    let app = spawn_app(backend);
+    for reply in [
+        app.get("/healthz"),
+        app.get("/v1/phases"),
+        app.get("/v1/nothing-here"),
+        app.get("/v1/games"),
+        app.delete("/v1/phases"),
+    ] {
+        assert_eq!(
+            reply.header("x-content-type-options"),
+            Some("nosniff"),
+            "{reply:?}"
+        );
+    }
+    let created = app
+        .post("/v1/accounts", &serde_json::json!({"name": "Ann"}))
+        .expect(201);
+    assert_eq!(created.header("cache-control"), Some("no-store"));
+}
+
 fn an_unknown_path_is_a_404_problem(backend: Backend) {
     let app = spawn_app(backend);
     app.get("/v1/nothing-here").expect_problem(404, "not_found");
@@ -40,10 +122,10 @@ fn an_unknown_path_is_a_404_problem(backend: Backend) {
 fn a_method_a_path_does_not_have_is_a_405_with_allow(backend: Backend) {
     let app = spawn_app(backend);
     let reply = app.delete("/v1/phases");
-    assert_eq!(reply.header("Allow"), Some("GET"));
+    assert_eq!(reply.header("Allow"), Some("GET, HEAD"));
     reply.expect_problem(405, "method_not_allowed");
     let reply = app.post("/v1/games/any-id", &serde_json::json!({}));
-    assert_eq!(reply.header("Allow"), Some("GET, DELETE"));
+    assert_eq!(reply.header("Allow"), Some("GET, HEAD, DELETE"));
     reply.expect_problem(405, "method_not_allowed");
     app.delete("/v1/nothing-here")
         .expect_problem(404, "not_found");
@@ -55,6 +137,9 @@ crate::on_both_backends!(
     the_docs_are_served_without_the_internet,
     an_unknown_path_is_a_404_problem,
     a_method_a_path_does_not_have_is_a_405_with_allow,
+    head_is_answered_wherever_get_is_without_a_body,
+    ids_are_case_insensitive,
+    every_answer_says_nosniff_and_a_new_key_is_not_stored,
 );
 
 /// Waits (up to 10 s) for `/readyz` to answer 200 again.

@@ -1,0 +1,133 @@
+//! Clients that send too slowly, too much, or not HTTP at all: each gets a problem+json answer
+//! and its connection closed, and none of them holds back anyone else.
+
+use std::time::{Duration, Instant};
+
+use crate::helpers::{Backend, spawn_app_with};
+use crate::raw::{Raw, parse};
+
+const HALF_A_BODY: &[u8] =
+    b"POST /v1/evaluate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+Content-Length: 100\r\n\r\n{\"phase\": 1, \"dice\": [";
+
+fn a_body_that_stops_arriving_is_answered_408_and_its_connection_closed(backend: Backend) {
+    let app = spawn_app_with(backend, &["--request-timeout-ms=1000"]);
+    let mut slow = Raw::connect(&app.base);
+    let sent = Instant::now();
+    slow.send(HALF_A_BODY);
+    let answer = slow.answer(Duration::from_secs(10));
+    let waited = sent.elapsed();
+    let problem = answer.expect_problem(408, "request_timeout");
+    assert!(answer.closed, "the connection is closed: {answer:?}");
+    assert_eq!(problem["title"], "Request Timeout");
+    assert!(waited >= Duration::from_millis(900), "{waited:?}");
+    assert!(waited < Duration::from_secs(5), "held for {waited:?}");
+}
+
+fn one_address_cannot_take_every_connection(backend: Backend) {
+    let app = spawn_app_with(
+        backend,
+        &[
+            "--max-connections-per-address=10",
+            "--request-timeout-ms=3000",
+        ],
+    );
+    let mut held: Vec<Raw> = (0..10)
+        .map(|_| {
+            let mut slow = Raw::connect_from(&app.base, "127.0.0.2");
+            slow.send(HALF_A_BODY);
+            slow
+        })
+        .collect();
+    // The eleventh from that address is refused at once, and told why...
+    let mut eleventh = Raw::connect_from(&app.base, "127.0.0.2");
+    let refused = eleventh.answer(Duration::from_secs(5));
+    refused.expect_problem(429, "too_many_connections");
+    assert!(refused.closed);
+    assert_eq!(refused.header("retry-after"), Some("5"));
+    // ...while everyone else is served as usual.
+    app.get("/healthz").expect(200);
+    app.with_key(None).get("/v1/phases").expect(200);
+    // The slow ones are answered 408 and closed, which frees their places.
+    for slow in &mut held {
+        slow.answer(Duration::from_secs(10))
+            .expect_problem(408, "request_timeout");
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let mut again = Raw::connect_from(&app.base, "127.0.0.2");
+        again.send(b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+        if again.answer(Duration::from_secs(5)).status == 200 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the places were never freed");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn what_the_http_server_refuses_by_itself_is_a_problem_too(backend: Backend) {
+    let app = spawn_app_with(backend, &["--request-timeout-ms=1000"]);
+    let answer = |bytes: &[u8]| {
+        let mut raw = Raw::connect(&app.base);
+        raw.send(bytes);
+        raw.answer(Duration::from_secs(5))
+    };
+    let garbage = answer(b"GARBAGE\r\n\r\n");
+    garbage.expect_problem(400, "malformed_request");
+    assert!(garbage.closed);
+    assert_eq!(garbage.header("x-content-type-options"), Some("nosniff"));
+
+    let mut too_many = b"GET /healthz HTTP/1.1\r\nHost: t\r\n".to_vec();
+    for i in 0..120 {
+        too_many.extend_from_slice(format!("X-{i}: a\r\n").as_bytes());
+    }
+    too_many.extend_from_slice(b"\r\n");
+    answer(&too_many).expect_problem(431, "headers_too_large");
+
+    let slow_head = answer(b"GET /healthz HTTP/1.1\r\nHost: t\r\n");
+    slow_head.expect_problem(408, "request_timeout");
+    assert!(slow_head.closed);
+
+    // After a good request on the same connection, the good answer is left as it is.
+    let mut raw = Raw::connect(&app.base);
+    raw.send(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\nBAD LINE\r\n\r\n");
+    let (bytes, closed) = raw.read_all(Duration::from_secs(5));
+    let first = parse(&bytes, closed);
+    assert_eq!(first.status, 200);
+    assert_eq!(first.body, "{\"status\":\"ok\"}");
+    let at = bytes
+        .windows(first.body.len())
+        .position(|w| w == first.body.as_bytes())
+        .expect("the first answer")
+        + first.body.len();
+    parse(&bytes[at..], closed).expect_problem(400, "malformed_request");
+}
+
+fn a_refused_cross_origin_preflight_is_a_problem(backend: Backend) {
+    let app = spawn_app_with(backend, &["--cors-origins=https://app.example"]);
+    let refused = app.options_with(
+        "/v1/games",
+        &[
+            ("Origin", "https://elsewhere.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+    );
+    let problem = refused.expect_problem(400, "malformed_request");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("cross-origin"), "{detail}");
+    let allowed = app.options_with(
+        "/v1/games",
+        &[
+            ("Origin", "https://app.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+    );
+    assert_eq!(allowed.status, 200, "{allowed:?}");
+}
+
+crate::on_both_backends!(
+    a_body_that_stops_arriving_is_answered_408_and_its_connection_closed,
+    one_address_cannot_take_every_connection,
+    what_the_http_server_refuses_by_itself_is_a_problem_too,
+    a_refused_cross_origin_preflight_is_a_problem,
+);
