@@ -12,14 +12,16 @@ for the server binary given (so that two builds can be measured in the same run)
 - the server's resident memory (VmRSS) before, at the peak, and 15 s after;
 - how long `/healthz` takes from 127.0.0.1 meanwhile (median and worst of 20).
 
-    cargo build && python3 bench/slow_bodies.py [BINARY] [CONNECTIONS] [ADDRESSES]
-    (defaults: target/debug/phase10, 1000 connections, 1 address)
+    cargo build && python3 bench/slow_bodies.py [BINARY] [CONNECTIONS] [ADDRESSES] [FILES]
+    (defaults: target/debug/phase10, 1000 connections, 1 address, the server's file limit as
+    inherited; FILES sets the server's limit of open files, as a small container would)
 
 Python 3.11 standard library only; loopback only; every socket is closed at the end.
 """
 
 import http.client
 import os
+import resource
 import selectors
 import socket
 import statistics
@@ -67,11 +69,17 @@ def main():
     binary = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target" / "debug" / "phase10"
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 1000
     addresses = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    files = int(sys.argv[4]) if len(sys.argv) > 4 else None
     scratch = tempfile.mkdtemp()
     port = free_port()
     env = dict(os.environ, DATABASE_URL=f"{scratch}/bench.sqlite", BIND=f"127.0.0.1:{port}",
                LOG="warn", WORKERS="1")
-    server = subprocess.Popen([str(binary)], env=env, stderr=subprocess.DEVNULL)
+    def limit_files():
+        if files:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (files, files))
+
+    server = subprocess.Popen([str(binary)], env=env, stderr=subprocess.DEVNULL,
+                              preexec_fn=limit_files)
     try:
         for _ in range(200):
             if healthz_ms(port) != float("inf"):
@@ -133,7 +141,8 @@ def main():
             kinds[kind] = kinds.get(kind, 0) + 1
         finite = [l for l in latencies if l != float("inf")]
         print(f"binary: {binary}")
-        print(f"{count} slow bodies from {addresses} address(es)")
+        limit = f", server limited to {files} open files" if files else ""
+        print(f"{count} slow bodies from {addresses} address(es){limit}")
         for mark, held in held_at.items():
             print(f"  held open, unanswered, {mark:>2} s after: {held}")
         for kind, n in sorted(kinds.items()):
