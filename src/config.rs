@@ -6,7 +6,7 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
 
-use crate::api::client_address::{Network, TrustedProxies};
+use crate::api::client_address::{ForwardedHeader, Network, TrustedProxies};
 use crate::api::cors::parse_origin;
 use crate::api::event_stream::StreamSettings;
 use crate::api::extract::DEFAULT_BODY_LIMIT;
@@ -71,7 +71,12 @@ pub struct Config {
     )]
     pub request_timeout_ms: u64,
 
-    /// Connections one client address may hold open at once (0: no bound). Past it, a new
+    /// Connections the server holds open at once, over every address; past it, new ones wait
+    /// to be accepted. Keep it below the process's limit of open files.
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 10_000, global = true)]
+    pub max_connections: usize,
+
+    /// Connections one client address (an IPv6 /64) may hold open at once (0: no bound). Past it, a new
     /// connection is answered 429 and closed. A trusted proxy's connections are not bounded.
     #[arg(
         long,
@@ -81,11 +86,16 @@ pub struct Config {
     )]
     pub max_connections_per_address: usize,
 
-    /// Reverse proxies whose `Forwarded` / `X-Forwarded-For` headers name the client, as IP
+    /// Reverse proxies whose forwarded header (`--forwarded-header`) names the client, as IP
     /// addresses or networks, comma-separated (`10.0.0.0/8,::1`). None by default: the client is
     /// the address the connection comes from, for the logs and every bound alike.
     #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', value_parser = Network::parse, global = true)]
     pub trusted_proxies: Vec<Network>,
+
+    /// The header the trusted proxies write the client's address in: `x-forwarded-for` or
+    /// `forwarded` (RFC 7239). Only that one is read.
+    #[arg(long, env = "FORWARDED_HEADER", value_enum, default_value_t = ForwardedHeader::XForwardedFor, global = true)]
+    pub forwarded_header: ForwardedHeader,
 
     /// The largest total size of a request's header names and values, in bytes.
     #[arg(long, env = "HEADER_LIMIT", default_value_t = DEFAULT_HEADER_LIMIT, global = true)]
@@ -137,7 +147,7 @@ pub struct Config {
     )]
     pub sse_streams_per_account: usize,
 
-    /// Event streams one client address may hold open at once, over every account.
+    /// Event streams one client address (an IPv6 /64) may hold open at once, over every account.
     #[arg(
         long,
         env = "SSE_STREAMS_PER_ADDRESS",
@@ -193,7 +203,10 @@ impl Config {
     }
 
     pub fn trusted_proxies(&self) -> TrustedProxies {
-        TrustedProxies(self.trusted_proxies.clone())
+        TrustedProxies {
+            networks: self.trusted_proxies.clone(),
+            header: self.forwarded_header,
+        }
     }
 
     pub fn rate_settings(&self) -> RateSettings {

@@ -1,12 +1,12 @@
 //! Running the service: logs, the pool, migrations, and the HTTP server with graceful shutdown
-//! (on SIGTERM or SIGINT it stops accepting, ends the event streams, and lets requests in
-//! flight finish).
+//! (on SIGTERM it stops accepting, ends the event streams, and lets requests in flight finish;
+//! SIGINT, Ctrl-C, stops it at once).
 
 mod bare_answers;
+mod connection;
 mod connection_limit;
 
-use bare_answers::Connection;
-pub use bare_answers::rewrite as rewrite_bare_answer;
+use connection::Connection;
 use connection_limit::ConnectionLimit;
 
 use std::net::TcpListener;
@@ -33,8 +33,17 @@ use crate::service::invites;
 use crate::store::{self, Database, PoolSettings};
 
 /// Sets up logging once; later calls do nothing.
+///
+/// actix-http logs at ERROR every connection it drops for a request it could not parse: those
+/// are the client's doing (and answered 400 as problem+json), so unless the filter says
+/// otherwise of `actix_http`, they are not logged.
 pub fn init_tracing(filter: &str, json: bool) {
-    let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = if filter.contains("actix_http") {
+        filter.to_string()
+    } else {
+        format!("{filter},actix_http::h1::dispatcher=off")
+    };
+    let filter = EnvFilter::try_new(&filter).unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
@@ -110,10 +119,17 @@ pub fn start_with(
     let local = listener.local_addr()?;
     let request_timeout = config.request_timeout();
     let limit = ConnectionLimit::new(config.max_connections_per_address, trusted);
-    let mut builder = actix_server::Server::build().shutdown_timeout(SHUTDOWN_WITHIN);
-    if config.workers > 0 {
-        builder = builder.workers(config.workers);
-    }
+    let workers = match config.workers {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    // Past its share, a worker stops accepting until a connection closes (the rest wait in
+    // the listen backlog), so that the process never runs out of file descriptors.
+    let per_worker = config.max_connections.div_ceil(workers).max(1);
+    let builder = actix_server::Server::build()
+        .shutdown_timeout(SHUTDOWN_WITHIN)
+        .workers(workers)
+        .max_concurrent_connections(per_worker);
     // Open event streams never end by themselves: end them as soon as shutdown starts (their
     // clients reconnect, to another process), so that it waits only for requests in flight.
     let shutdown = builder.graceful_shutdown_signal();
@@ -130,9 +146,10 @@ pub fn start_with(
         let http = HttpService::build()
             .client_request_timeout(request_timeout)
             .client_disconnect_timeout(Duration::from_secs(1))
-            // A client that closes its side has gone: its stream ends at once.
-            .h1_allow_half_closed(false)
             .local_addr(local)
+            .on_connect_ext(|connection: &Connection<TcpStream>, data| {
+                data.insert(connection.state().clone());
+            })
             .graceful_shutdown_signal(move || {
                 let stopping = stopping.clone();
                 async move { stopping.notified().await }
@@ -144,7 +161,9 @@ pub fn start_with(
             async move {
                 let peer = socket.peer_addr().ok();
                 match limit.admit(peer.map(|peer| peer.ip())) {
-                    Some(admitted) => Ok((Connection::new(socket, admitted), peer)),
+                    Some(admitted) => {
+                        Ok((Connection::new(socket, admitted, request_timeout), peer))
+                    }
                     None => {
                         refuse_connection(&socket).await;
                         Err(DispatchError::Io(std::io::Error::other(

@@ -1,7 +1,7 @@
 //! Who a request comes from: the address its connection comes from, which no client can forge.
 //! Behind a reverse proxy every connection comes from the proxy; naming the proxy's addresses
-//! (`--trusted-proxies`) lets the address the proxy saw, in `Forwarded` or `X-Forwarded-For`, be
-//! taken instead, for the logs, the rate limits, idempotency and the event stream bounds alike.
+//! (`--trusted-proxies`) lets the address the proxy saw, in the header it writes
+//! (`--forwarded-header`: `X-Forwarded-For` or `Forwarded`), be taken instead, for the logs, the rate limits, idempotency and the event stream bounds alike.
 //! Only what trusted proxies wrote is believed: the forwarded chain is read from the nearest hop
 //! back, and the first address not of a trusted proxy is the client's.
 
@@ -55,13 +55,29 @@ impl Network {
     }
 }
 
-/// The proxies whose forwarded headers are believed; none by default.
+/// The header the trusted proxies write the client's address in. Only that one is read: a
+/// proxy passes the other on as the client sent it, so the client could name itself there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1, …`, as nginx, HAProxy and most load balancers write it.
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
+}
+
+/// The proxies whose forwarded header is believed; none by default.
 #[derive(Debug, Clone, Default)]
-pub struct TrustedProxies(pub Vec<Network>);
+pub struct TrustedProxies {
+    pub networks: Vec<Network>,
+    pub header: ForwardedHeader,
+}
 
 impl TrustedProxies {
     pub fn trusts(&self, address: IpAddr) -> bool {
-        self.0.iter().any(|network| network.contains(address))
+        self.networks
+            .iter()
+            .any(|network| network.contains(address))
     }
 
     /// The client's address, for a connection from `peer` with these headers.
@@ -71,7 +87,7 @@ impl TrustedProxies {
             return Some(peer);
         }
         // Nearest hop first; the first address no trusted proxy has is the client's.
-        let mut chain = forwarded_for(headers);
+        let mut chain = forwarded_for(headers, self.header);
         chain.reverse();
         let mut client = peer;
         for hop in chain {
@@ -88,9 +104,8 @@ impl TrustedProxies {
     }
 }
 
-/// The addresses of `Forwarded: for=…` (RFC 7239), or else of `X-Forwarded-For`, farthest
-/// first; `None` for an entry that is not an address.
-fn forwarded_for(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
+/// The addresses `header` names, farthest first; `None` for an entry that is not an address.
+fn forwarded_for(headers: &HeaderMap, header: ForwardedHeader) -> Vec<Option<IpAddr>> {
     let values = |name| {
         headers
             .get_all(name)
@@ -99,9 +114,8 @@ fn forwarded_for(headers: &HeaderMap) -> Vec<Option<IpAddr>> {
             .map(str::trim)
             .collect::<Vec<_>>()
     };
-    let forwarded = values("forwarded");
-    if !forwarded.is_empty() {
-        return forwarded
+    if header == ForwardedHeader::Forwarded {
+        return values("forwarded")
             .iter()
             .map(|element| {
                 element
@@ -129,16 +143,35 @@ fn node_address(node: &str) -> Option<IpAddr> {
     node.rsplit_once(':')?.0.parse().ok()
 }
 
-/// The address of the client that sent `req`, as the trusted proxies (if any) say; empty if
-/// the connection has no address (a test's in-memory request).
-pub fn client_address(req: &HttpRequest) -> String {
-    let trusted = req.app_data::<web::Data<TrustedProxies>>();
+/// The client that sent `req`, as the trusted proxies (if any) say; `None` if the connection
+/// has no address (a test's in-memory request).
+fn client_ip(req: &HttpRequest) -> Option<IpAddr> {
     let peer = req.peer_addr().map(|peer| peer.ip());
-    let client = match trusted {
+    match req.app_data::<web::Data<TrustedProxies>>() {
         Some(trusted) => trusted.client(peer, req.headers()),
         None => peer,
-    };
-    client.map(|ip| ip.to_string()).unwrap_or_default()
+    }
+}
+
+/// The address of the client that sent `req`, as logged; empty if unknown.
+pub fn client_address(req: &HttpRequest) -> String {
+    client_ip(req).map(|ip| ip.to_string()).unwrap_or_default()
+}
+
+/// Who a bound (a rate limit, a share of connections or streams) counts `address` as: itself,
+/// or for IPv6 its /64, which one subscriber usually holds whole (2^64 addresses to spread over).
+pub fn bounded_as(address: IpAddr) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6((v6.to_bits() & (u128::MAX << 64)).into()),
+        v4 => v4,
+    }
+}
+
+/// The client `req` counts as for the bounds (`bounded_as`); empty if unknown.
+pub fn client_for_bounds(req: &HttpRequest) -> String {
+    client_ip(req)
+        .map(|ip| bounded_as(ip).to_string())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -163,6 +196,14 @@ mod tests {
     }
 
     #[test]
+    fn an_ipv6_client_is_bounded_as_its_64() {
+        assert_eq!(bounded_as(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(bounded_as(ip("2001:db8:1:2:bbbb::9")), ip("2001:db8:1:2::"));
+        assert_eq!(bounded_as(ip("192.0.2.7")), ip("192.0.2.7"));
+        assert_eq!(bounded_as(ip("::ffff:192.0.2.7")), ip("192.0.2.7"));
+    }
+
+    #[test]
     fn networks_contain_their_addresses() {
         let private = Network::parse("10.0.0.0/8").unwrap();
         assert!(private.contains(ip("10.200.3.4")));
@@ -180,25 +221,47 @@ mod tests {
     fn forwarded_headers_count_only_from_a_trusted_proxy() {
         let forged = headers(&[("x-forwarded-for", "203.0.113.9")]);
         let none = TrustedProxies::default();
+        let proxy = |header| TrustedProxies {
+            networks: vec![Network::parse("10.0.0.0/8").unwrap()],
+            header,
+        };
         assert_eq!(
             none.client(Some(ip("198.51.100.7")), &forged),
             Some(ip("198.51.100.7"))
         );
 
-        let proxy = TrustedProxies(vec![Network::parse("10.0.0.0/8").unwrap()]);
+        let xff = proxy(ForwardedHeader::XForwardedFor);
         assert_eq!(
-            proxy.client(Some(ip("198.51.100.7")), &forged),
+            xff.client(Some(ip("198.51.100.7")), &forged),
             Some(ip("198.51.100.7"))
         );
         assert_eq!(
-            proxy.client(Some(ip("10.0.0.2")), &forged),
+            xff.client(Some(ip("10.0.0.2")), &forged),
             Some(ip("203.0.113.9"))
+        );
+        // The header the proxy does not write is the client's own word, and not read.
+        let both = headers(&[
+            ("x-forwarded-for", "203.0.113.9"),
+            ("forwarded", "for=198.51.100.1"),
+        ]);
+        assert_eq!(
+            xff.client(Some(ip("10.0.0.2")), &both),
+            Some(ip("203.0.113.9"))
+        );
+        let rfc = proxy(ForwardedHeader::Forwarded);
+        assert_eq!(
+            rfc.client(Some(ip("10.0.0.2")), &both),
+            Some(ip("198.51.100.1"))
         );
     }
 
     #[test]
     fn the_client_is_the_nearest_address_no_trusted_proxy_has() {
-        let proxy = TrustedProxies(vec![Network::parse("10.0.0.0/8").unwrap()]);
+        let networks = vec![Network::parse("10.0.0.0/8").unwrap()];
+        let proxy = TrustedProxies {
+            networks: networks.clone(),
+            header: ForwardedHeader::XForwardedFor,
+        };
         // A client that forges its own first hop is still named by the proxy's hop.
         let chain = headers(&[("x-forwarded-for", "1.2.3.4, 203.0.113.9, 10.0.0.5")]);
         assert_eq!(
@@ -209,6 +272,10 @@ mod tests {
             "forwarded",
             "for=1.2.3.4, for=\"[2001:db8::7]:4711\";proto=https, for=10.0.0.5:80",
         )]);
+        let proxy = TrustedProxies {
+            networks,
+            header: ForwardedHeader::Forwarded,
+        };
         assert_eq!(
             proxy.client(Some(ip("10.0.0.2")), &forwarded),
             Some(ip("2001:db8::7"))

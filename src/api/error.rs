@@ -119,10 +119,6 @@ impl ResponseError for Error {
         if matches!(self, Error::Unauthorized) {
             response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));
         }
-        if matches!(self, Error::RequestTimeout) {
-            // The rest of the request may still be on its way: nothing more is read from it.
-            response.insert_header((header::CONNECTION, HeaderValue::from_static("close")));
-        }
         response.json(self.problem())
     }
 }

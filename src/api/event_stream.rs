@@ -10,16 +10,18 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
 use super::auth::Caller;
-use super::client_address::client_address;
+use super::client_address::client_for_bounds;
+use super::connection_state::ConnectionState;
 use super::events::EventKind;
 use super::extract::QueryParams;
 use super::live::{Subscription, TooMany};
+use super::middleware::AskedForHead;
 use super::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::service;
@@ -62,6 +64,14 @@ fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
         .and_then(|text| text.parse::<i64>().ok())
         .map(Some)
         .ok_or_else(|| Error::Malformed("Last-Event-ID is not an event id this server sent".into()))
+}
+
+/// Waits until the client closes its side of the connection (never, without a connection).
+async fn client_left(connection: Option<&ConnectionState>) {
+    match connection {
+        Some(connection) => connection.peer_gone().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// One event as the stream sends it. The change that ends the game is sent as `turn_scored`
@@ -120,7 +130,11 @@ pub async fn follow_game(
             Ok((version, account_id.to_string()))
         })
         .await?;
-    let address = client_address(&req);
+    if req.extensions().contains::<AskedForHead>() {
+        // What a GET would answer, without opening a stream that would never end.
+        return Ok(stream_headers().finish());
+    }
+    let address = client_for_bounds(&req);
     let subscription = state
         .live
         .subscribe(&game_id, &account_id, &address)
@@ -139,9 +153,11 @@ pub async fn follow_game(
         })?;
     let after = resume.or(query.0.after).unwrap_or(current - 1);
     let (sender, receiver) = mpsc::channel::<Bytes>(16);
+    let connection = ConnectionState::of(&req);
     actix_web::rt::spawn(follow(
         state.into_inner(),
         subscription,
+        connection,
         game_id,
         after,
         sender,
@@ -150,19 +166,27 @@ pub async fn follow_game(
         let frame = receiver.recv().await?;
         Some((Ok::<_, actix_web::Error>(frame), receiver))
     });
-    Ok(HttpResponse::Ok()
+    Ok(stream_headers().streaming(body))
+}
+
+/// The headers of an event stream.
+fn stream_headers() -> actix_web::HttpResponseBuilder {
+    let mut response = HttpResponse::Ok();
+    response
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Tells nginx-like proxies not to buffer the stream.
-        .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(body))
+        .insert_header(("X-Accel-Buffering", "no"));
+    response
 }
 
-/// Sends the game's events after `after` down `sender` until the client goes away or the game
-/// is deleted.
+/// Sends the game's events after `after` down `sender` until the client goes away (it closes
+/// its side of the connection, or a write to it fails), the game is deleted, or the server
+/// shuts down.
 async fn follow(
     state: std::sync::Arc<AppState>,
     mut subscription: Subscription,
+    connection: Option<ConnectionState>,
     game_id: String,
     mut after: i64,
     sender: mpsc::Sender<Bytes>,
@@ -225,6 +249,7 @@ async fn follow(
                 }
             }
             _ = sender.closed() => return,
+            _ = client_left(connection.as_ref()) => return,
         }
     }
 }

@@ -12,6 +12,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
+use super::connection_state::ConnectionState;
 use crate::error::Error;
 
 /// The largest JSON body accepted, unless configured otherwise.
@@ -21,8 +22,9 @@ pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
 #[derive(Debug, Clone, Copy)]
 pub struct BodyLimit {
     pub bytes: usize,
-    /// From when the request's head has been read: a body that stops arriving is answered 408
-    /// and its connection closed, instead of holding the connection open for ever.
+    /// From when the handler starts reading it (just after the head has been read and the
+    /// request let through): a body that stops arriving is answered 408 and its connection
+    /// closed, instead of holding the connection open for ever.
     pub within: Duration,
 }
 
@@ -119,14 +121,17 @@ fn in_json_terms(expected: &str) -> Option<(&'static str, usize)> {
         return Some((json, prefix.len() + name));
     }
     WORDS.iter().find_map(|(rust, json)| {
-        let ends = expected[rust.len().min(expected.len())..].chars().next();
-        (expected.starts_with(rust) && !ends.is_some_and(is_name)).then_some((*json, rust.len()))
+        let after = expected.strip_prefix(rust)?;
+        let whole_word = !after.chars().next().is_some_and(is_name);
+        whole_word.then_some((*json, rust.len()))
     })
 }
 
 /// serde's message with the Rust types it names said in JSON's terms: `expected struct
 /// CreateGame` becomes `expected an object`, `expected u8` `expected a whole number from 0 to
-/// 255`, `invalid type: map` `invalid type: an object`.
+/// 255`, `invalid type: map` `invalid type: an object`. Only serde's own words are changed: what
+/// it found comes first (`invalid type: …`), what it expected last, and anything the client
+/// sent (a quoted string) between them is left as it is.
 pub fn in_clients_words(message: &str) -> String {
     const FOUND: [(&str, &str); 4] = [
         ("invalid type: map,", "invalid type: an object,"),
@@ -134,23 +139,26 @@ pub fn in_clients_words(message: &str) -> String {
         ("invalid type: unit value,", "invalid type: null,"),
         ("invalid type: floating point", "invalid type: the number"),
     ];
-    let mut words = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(at) = rest.find("expected ") {
-        let (before, expected) = rest.split_at(at + "expected ".len());
-        words.push_str(before);
-        rest = match in_json_terms(expected) {
-            Some((json, replaced)) => {
-                words.push_str(json);
-                &expected[replaced..]
-            }
-            None => expected,
-        };
-    }
-    words.push_str(rest);
-    FOUND
+    let (start, message) = FOUND
         .iter()
-        .fold(words, |words, (serde, json)| words.replace(serde, json))
+        .find_map(|(serde, json)| Some((*json, message.strip_prefix(serde)?)))
+        .unwrap_or(("", message));
+    let mut words = start.to_string();
+    match message.rfind("expected ") {
+        Some(at) => {
+            let (before, expected) = message.split_at(at + "expected ".len());
+            words.push_str(before);
+            match in_json_terms(expected) {
+                Some((json, replaced)) => {
+                    words.push_str(json);
+                    words.push_str(expected.get(replaced..).unwrap_or_default());
+                }
+                None => words.push_str(expected),
+            }
+        }
+        None => words.push_str(message),
+    }
+    words
 }
 
 /// Sorts a deserialization error into malformed (400) or breaking a rule (422).
@@ -289,6 +297,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.parse::<usize>().ok());
         let mut payload = payload.take();
+        let connection = ConnectionState::of(req);
         Box::pin(async move {
             if declared.is_some_and(|length| length > limit.bytes) {
                 return Err(Error::PayloadTooLarge { limit: limit.bytes });
@@ -304,9 +313,17 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
                 }
                 Ok(body)
             };
-            let body = actix_web::rt::time::timeout(limit.within, read)
-                .await
-                .map_err(|_| Error::RequestTimeout)??;
+            let body = match actix_web::rt::time::timeout(limit.within, read).await {
+                Ok(body) => body?,
+                Err(_) => {
+                    // The rest may never come: nothing more is read from this connection, which
+                    // closes once the 408 is sent.
+                    if let Some(connection) = &connection {
+                        connection.close_after_answer();
+                    }
+                    return Err(Error::RequestTimeout);
+                }
+            };
             if !json {
                 return Err(Error::UnsupportedMediaType);
             }
@@ -401,6 +418,16 @@ mod tests {
                 "invalid type: null, expected an array",
             ),
             ("expected u8s", "expected u8s"),
+            (
+                "invalid type: string \"expected \u{20ac}\", expected u8",
+                "invalid type: string \"expected \u{20ac}\", expected a whole number from 0 to 255",
+            ),
+            (
+                "invalid type: string \"map, expected é\", expected a UUID",
+                "invalid type: string \"map, expected é\", expected a UUID",
+            ),
+            ("expected €", "expected €"),
+            ("expected ", "expected "),
             (
                 "invalid value: string \"x\", expected a UUID",
                 "invalid value: string \"x\", expected a UUID",

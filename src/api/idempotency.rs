@@ -54,7 +54,9 @@ impl FromRequest for IdempotencyKey {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         std::future::ready(key_of(req).map(|key| IdempotencyKey {
             key,
-            target: format!("{} {}", req.method(), req.path()),
+            // Every part of a path is case-insensitive (ids, invite codes): a retry that writes
+            // one in another case is the same request.
+            target: format!("{} {}", req.method(), req.path().to_ascii_lowercase()),
             address: client_address(req),
         }))
     }

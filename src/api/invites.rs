@@ -64,7 +64,8 @@ pub struct InvitePath {
     params(GamePath),
     request_body = CreateInvite,
     responses(
-        (status = 201, description = "The invite, with its code (shown only now)", body = InviteView),
+        (status = 201, description = "The invite, with its code (shown only now)", body = InviteView,
+            headers(("Cache-Control" = String, description = "`no-store`: the answer holds the code"))),
     ),
     security(("api_key" = []))
 )]
@@ -87,7 +88,9 @@ pub async fn create_invite(
                 player_id: invite.player_id,
                 expires_at: utc(invite.expires_at),
             };
-            receipt(StatusCode::CREATED, &[], Some(&view))
+            // The answer holds the code: no cache may keep it.
+            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+            receipt(StatusCode::CREATED, &[no_store], Some(&view))
         })
         .await
 }

@@ -112,9 +112,15 @@ pub async fn head_as_get(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     if request.method() == Method::HEAD {
         request.head_mut().method = Method::GET;
+        request.extensions_mut().insert(AskedForHead);
     }
     next.call(request).await
 }
+
+/// Marks a request that came as HEAD and is answered as GET: a handler whose body never ends
+/// (an event stream) answers its headers alone.
+#[derive(Debug, Clone, Copy)]
+pub struct AskedForHead;
 
 /// The header that carries a request's id, as its log lines do.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod auth;
 pub mod client_address;
 pub mod conditional;
+pub mod connection_state;
 pub mod cors;
 pub mod digital;
 pub mod error;
@@ -48,9 +49,11 @@ use crate::store::{DbConnection, Pool};
 /// case-insensitive: each is read in the form ids are stored in (lowercase, hyphenated).
 pub fn uuid_text<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
     let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+    // Only the hyphenated form (36 characters), in either case: one resource, one address.
+    let hyphenated = text.len() == 36;
     match uuid::Uuid::try_parse(&text) {
-        Ok(id) => Ok(id.hyphenated().to_string()),
-        Err(_) => Err(serde::de::Error::invalid_value(
+        Ok(id) if hyphenated => Ok(id.hyphenated().to_string()),
+        _ => Err(serde::de::Error::invalid_value(
             serde::de::Unexpected::Str(&text),
             &"a UUID",
         )),

@@ -14,7 +14,7 @@ use actix_web::middleware::Next;
 use actix_web::{ResponseError, web};
 
 use super::auth::bearer_key;
-use super::client_address::client_address;
+use super::client_address::client_for_bounds;
 use crate::error::Error;
 use crate::service::accounts::hash_key;
 
@@ -93,7 +93,7 @@ impl RateLimits {
         {
             return None;
         }
-        let address = client_address(request.request());
+        let address = client_for_bounds(request.request());
         if request.path() == "/v1/accounts" {
             let per_minute = self.settings.accounts_per_minute;
             return (per_minute > 0).then(|| (per_minute, vec![format!("accounts@{address}")]));

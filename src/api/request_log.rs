@@ -27,16 +27,34 @@ pub struct RequestSpan;
 /// The most characters of a client's text a log line carries.
 pub const LOGGED_TEXT: usize = 200;
 
-/// `text`, cut to `most` characters, saying how much was left out.
+/// `text`, cut to `most` characters (saying how much was left out), with every character that
+/// would not show as itself in a log (line breaks, escapes, bidi overrides) escaped.
 fn bounded(text: &str, most: usize) -> Cow<'_, str> {
-    match text.char_indices().nth(most) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!(
-            "{}… ({} more bytes)",
-            &text[..end],
-            text.len() - end
-        )),
+    let (kept, cut) = match text.char_indices().nth(most) {
+        None => (text, None),
+        Some((end, _)) => (&text[..end], Some(text.len() - end)),
+    };
+    let shows_as_itself = |c: char| matches!(c, '"' | '\'' | '\\') || c.escape_debug().len() == 1;
+    let mut shown: Cow<'_, str> = if kept.chars().all(shows_as_itself) {
+        Cow::Borrowed(kept)
+    } else {
+        Cow::Owned(
+            kept.chars()
+                .flat_map(|c| {
+                    let escaped: Vec<char> = if shows_as_itself(c) {
+                        vec![c]
+                    } else {
+                        c.escape_debug().collect()
+                    };
+                    escaped
+                })
+                .collect(),
+        )
+    };
+    if let Some(more) = cut {
+        shown = Cow::Owned(format!("{shown}… ({more} more bytes)"));
     }
+    shown
 }
 
 /// The prefix of this service's API keys (`p10_` and 64 hex digits).
@@ -201,5 +219,9 @@ mod tests {
         assert!(cut.ends_with("(9600 more bytes)"), "{cut}");
         assert!(logged_target(&format!("/v1/{}", "x".repeat(9000))).len() < 300);
         assert_eq!(bounded("short", LOGGED_TEXT), "short");
+        assert_eq!(
+            bounded("a\nb\u{1b}[31m\u{202e}c \"é\"", LOGGED_TEXT),
+            "a\\nb\\u{1b}[31m\\u{202e}c \"é\""
+        );
     }
 }

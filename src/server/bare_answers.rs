@@ -1,22 +1,15 @@
 //! The few answers actix-http's HTTP/1.1 dispatcher gives by itself, before any request reaches
 //! the app: 400 for a request it cannot parse, 408 for a head that arrives too slowly, 431 for
 //! a head too large to parse, 500 for a connection in a state it cannot go on from. They are
-//! fixed in actix-http, with no hook to change them, and bodiless. A `Connection` wraps each
+//! fixed in actix-http, with no hook to change them, and bodiless. `Connection` wraps each
 //! accepted socket and rewrites exactly those answers into problem+json as they are written.
 //!
 //! What makes them safe to recognise: the dispatcher writes one after everything else the
 //! connection will ever send (it stops reading and closes after it), so it is the end of what is
-//! being written; and its bytes are fixed: the status line, `content-length: 0`, perhaps
-//! `connection: close`, `date`, and the blank line. No answer of the app ends that way: its
-//! errors are problem+json with a body, and JSON and event streams carry no raw line breaks.
+//! being written; and its head is fixed: the status line, `content-length: 0`, perhaps
+//! `connection: close`, `date`, and nothing else. No answer of the app has such a head: every one
+//! carries `x-request-id` and `x-content-type-options`, which these do not.
 
-use std::io;
-use std::pin::Pin;
-use std::task::{Context, Poll, ready};
-
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-
-use super::connection_limit::Admitted;
 use crate::error::Error;
 
 /// The statuses the dispatcher answers by itself, with the reason phrases it writes.
@@ -85,86 +78,6 @@ pub fn rewrite(written: &[u8]) -> Option<Vec<u8>> {
     answer.extend_from_slice(b"\r\n");
     answer.extend_from_slice(&body);
     Some(answer)
-}
-
-/// A rewritten write still being sent: `bytes` stand for the `replaces` bytes the dispatcher
-/// asked to write, which are reported written once all of `bytes` are.
-struct Rewritten {
-    bytes: Vec<u8>,
-    sent: usize,
-    replaces: usize,
-}
-
-/// An accepted connection whose bare answers are rewritten (see the module's comment), counted
-/// against its address's bound while it is open.
-pub struct Connection<IO> {
-    io: IO,
-    rewritten: Option<Rewritten>,
-    _admitted: Admitted,
-}
-
-impl<IO> Connection<IO> {
-    pub fn new(io: IO, admitted: Admitted) -> Connection<IO> {
-        Connection {
-            io,
-            rewritten: None,
-            _admitted: admitted,
-        }
-    }
-}
-
-impl<IO: AsyncRead + Unpin> AsyncRead for Connection<IO> {
-    fn poll_read(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_read(cx, buf)
-    }
-}
-
-impl<IO: AsyncWrite + Unpin> AsyncWrite for Connection<IO> {
-    fn poll_write(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        let this = self.get_mut();
-        if this.rewritten.is_none() {
-            match rewrite(buf) {
-                Some(bytes) => {
-                    this.rewritten = Some(Rewritten {
-                        bytes,
-                        sent: 0,
-                        replaces: buf.len(),
-                    })
-                }
-                None => return Pin::new(&mut this.io).poll_write(cx, buf),
-            }
-        }
-        let Some(rewritten) = this.rewritten.as_mut() else {
-            return Poll::Ready(Ok(0));
-        };
-        // The dispatcher calls again with the same bytes until they are reported written.
-        while rewritten.sent < rewritten.bytes.len() {
-            let rest = &rewritten.bytes[rewritten.sent..];
-            match ready!(Pin::new(&mut this.io).poll_write(cx, rest))? {
-                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                sent => rewritten.sent += sent,
-            }
-        }
-        let replaced = rewritten.replaces.min(buf.len());
-        this.rewritten = None;
-        Poll::Ready(Ok(replaced))
-    }
-
-    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_flush(cx)
-    }
-
-    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
-    }
 }
 
 #[cfg(test)]

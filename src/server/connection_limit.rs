@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::api::client_address::TrustedProxies;
+use crate::api::client_address::{TrustedProxies, bounded_as};
 
 #[derive(Debug, Default)]
 struct Counts {
@@ -52,6 +52,7 @@ impl ConnectionLimit {
         if self.per_address == 0 || self.trusted.trusts(peer) {
             return Some(uncounted);
         }
+        let peer = bounded_as(peer);
         let mut counts = Self::counts(&self.counts);
         let open = counts.open.entry(peer).or_insert(0);
         if *open >= self.per_address {
@@ -68,7 +69,7 @@ impl ConnectionLimit {
     pub fn open(&self, peer: IpAddr) -> usize {
         Self::counts(&self.counts)
             .open
-            .get(&peer)
+            .get(&bounded_as(peer))
             .copied()
             .unwrap_or(0)
     }
@@ -108,9 +109,24 @@ mod tests {
     }
 
     #[test]
+    fn an_ipv6_subscriber_is_bounded_as_one() {
+        let limit = ConnectionLimit::new(1, TrustedProxies::default());
+        let _held = limit.admit(Some("2001:db8::1".parse().unwrap())).unwrap();
+        assert!(limit.admit(Some("2001:db8::2".parse().unwrap())).is_none());
+        assert!(
+            limit
+                .admit(Some("2001:db8:0:1::1".parse().unwrap()))
+                .is_some()
+        );
+    }
+
+    #[test]
     fn a_trusted_proxy_is_not_bounded() {
         let proxy: IpAddr = "10.0.0.1".parse().unwrap();
-        let trusted = TrustedProxies(vec![Network::parse("10.0.0.0/8").unwrap()]);
+        let trusted = TrustedProxies {
+            networks: vec![Network::parse("10.0.0.0/8").unwrap()],
+            ..TrustedProxies::default()
+        };
         let limit = ConnectionLimit::new(1, trusted);
         let held: Vec<_> = (0..5).map(|_| limit.admit(Some(proxy)).unwrap()).collect();
         assert_eq!(held.len(), 5);

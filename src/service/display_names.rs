@@ -6,6 +6,7 @@
 //! nothing but spaces and zero-width characters is refused.
 
 use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
 
 /// Why a name is refused, in the client's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -62,6 +63,7 @@ fn is_invisible(c: char) -> bool {
                 | '\u{200B}'..='\u{200F}'
                 | '\u{202A}'..='\u{202E}'
                 | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
                 | '\u{3164}'
                 | '\u{FE00}'..='\u{FE0F}'
                 | '\u{FEFF}'
@@ -89,15 +91,20 @@ pub fn checked(name: &str, most: usize) -> Result<String, BadName> {
     if let Some(c) = name.chars().find(|c| reorders(*c)) {
         return Err(BadName::Reordering(c));
     }
-    if name.chars().all(is_invisible) {
+    // A combining mark alone shows as a dangling accent, not as a name.
+    if name
+        .chars()
+        .all(|c| is_invisible(c) || is_combining_mark(c))
+    {
         return Err(BadName::Invisible);
     }
     Ok(name)
 }
 
-/// What two names must not share to be told apart: their composed form, ignoring case.
+/// What two names must not share to be told apart: their composed form, ignoring case (folded
+/// through upper case, so that `ß` and `SS` are one).
 pub fn identity(name: &str) -> String {
-    name.nfc().collect::<String>().to_lowercase()
+    name.nfc().collect::<String>().to_uppercase().to_lowercase()
 }
 
 #[cfg(test)]
@@ -108,6 +115,7 @@ mod tests {
     fn a_name_is_trimmed_and_composed() {
         assert_eq!(checked("  Rene\u{301} ", 40).unwrap(), "Ren\u{e9}");
         assert_eq!(identity("Rene\u{301}"), identity("RENÉ"));
+        assert_eq!(identity("Strauß"), identity("STRAUSS"));
         assert_eq!(checked("Ann & Bo 🎲", 40).unwrap(), "Ann & Bo 🎲");
         assert_eq!(checked("a\u{200D}b", 40).unwrap(), "a\u{200D}b");
     }
@@ -124,6 +132,8 @@ mod tests {
             ("\u{2067}Ann", BadName::Reordering('\u{2067}')),
             ("\u{200B}\u{200B}", BadName::Invisible),
             ("\u{FEFF} \u{2060}", BadName::Invisible),
+            ("\u{2800}\u{2800}", BadName::Invisible),
+            ("\u{301}\u{302}", BadName::Invisible),
             ("   ", BadName::Length { most: 40 }),
             ("", BadName::Length { most: 40 }),
         ] {

@@ -7,11 +7,12 @@
 //! claim is taken over once it has been left alone for `abandon_after`. A write that fails lets
 //! its key go, so the same request can be retried.
 //!
-//! Neither the key nor the answer is kept in clear. The key is stored as its SHA-256, and the
-//! answer's body sealed (ChaCha20-Poly1305) under a key derived from the client's key, which only
-//! the client holds: a retry opens it, a stolen database cannot. That matters for the answer
-//! that creates an account, which holds its API key; a key for it must be long enough not to be
-//! guessed (`MIN_SEALING_KEY`).
+//! Neither the key nor the answer is kept in clear. The key is stored as a SHA-256 of it and its
+//! scope, and the answer's body sealed (ChaCha20-Poly1305) under a key derived from the client's
+//! key, which only the client holds: a retry opens it; a stolen database opens it only by
+//! guessing the key. That matters for the answer that creates an account, which holds its API
+//! key: a key for it must have at least 16 characters (`MIN_SEALING_KEY`), and is as safe as it
+//! is hard to guess (a random UUID: 122 bits).
 
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
@@ -30,71 +31,85 @@ pub const MAX_KEY: usize = 255;
 /// it is what that answer is sealed under.
 pub const MIN_SEALING_KEY: usize = 16;
 
-/// The form a client's key is stored in: its SHA-256 (in hex), apart from the key the answer is
-/// sealed under.
-pub fn stored_key(key: &str) -> String {
-    let mut hash = Sha256::new();
-    hash.update(b"phase10 idempotency key\0");
-    hash.update(key.as_bytes());
-    super::hex(&hash.finalize())
+/// The form a client's key is stored in: the SHA-256 (in hex) of whose keys they are and the
+/// key, apart from the key the answer is sealed under. Scoped, so that a guess at a key tests
+/// one scope's rows, not every row.
+pub fn stored_key(scope: &str, key: &str) -> String {
+    super::hex(&digest(b"phase10 idempotency key\0", scope, key))
 }
 
-/// The key an answer is sealed under: derived from the client's key and whose keys they are.
-fn sealing_key(scope: &str, key: &str) -> ChaCha20Poly1305 {
+fn digest(purpose: &[u8], scope: &str, key: &str) -> [u8; 32] {
     let mut hash = Sha256::new();
-    hash.update(b"phase10 idempotent answer\0");
+    hash.update(purpose);
     hash.update(scope.as_bytes());
     hash.update([0]);
     hash.update(key.as_bytes());
-    ChaCha20Poly1305::new(&hash.finalize())
+    hash.finalize().into()
 }
 
 /// How a sealed answer's text begins: the version of the sealing, before the hex of the nonce
 /// and the ciphertext.
 const SEALED: &str = "sealed-v1:";
 
-/// The answer's body, sealed for the client holding `key`; bound to its row (scope and stored
-/// key), so that it cannot be moved to another.
-fn seal(scope: &str, key: &str, body: &str) -> Result<String> {
-    let mut nonce = [0u8; 12];
-    rand::rng().fill_bytes(&mut nonce);
-    let aad = stored_key(key);
-    let sealed = sealing_key(scope, key)
-        .encrypt(
-            Nonce::from_slice(&nonce),
-            Payload {
-                msg: body.as_bytes(),
-                aad: aad.as_bytes(),
-            },
-        )
-        .map_err(|_| Error::Internal("an answer could not be sealed".into()))?;
-    Ok(format!(
-        "{SEALED}{}{}",
-        super::hex(&nonce),
-        super::hex(&sealed)
-    ))
+/// One client's answer, sealed under a key derived from its Idempotency-Key. The status and the
+/// headers stay readable (they say nothing secret) but are bound to the sealed body, with the
+/// row's stored key: none of them can be changed or moved to another row unnoticed.
+struct Sealing<'a> {
+    scope: &'a str,
+    key: &'a str,
 }
 
-/// Opens an answer sealed by `seal`.
-fn open(scope: &str, key: &str, stored: &str) -> Result<String> {
-    let corrupt = || Error::Internal("a stored idempotent answer cannot be opened".into());
-    let bytes = stored
-        .strip_prefix(SEALED)
-        .and_then(unhex)
-        .filter(|bytes| bytes.len() >= 12)
-        .ok_or_else(corrupt)?;
-    let (nonce, sealed) = bytes.split_at(12);
-    let aad = stored_key(key);
-    let body = sealing_key(scope, key)
-        .decrypt(
-            Nonce::from_slice(nonce),
-            Payload {
-                msg: sealed,
-                aad: aad.as_bytes(),
-            },
-        )
-        .map_err(|_| corrupt())?;
-    String::from_utf8(body).map_err(|_| corrupt())
+impl Sealing<'_> {
+    fn cipher(&self) -> ChaCha20Poly1305 {
+        ChaCha20Poly1305::new(&digest(b"phase10 idempotent answer\0", self.scope, self.key).into())
+    }
+
+    fn bound_to(&self, status: i32, headers: &str) -> Vec<u8> {
+        format!("{}\0{status}\0{headers}", stored_key(self.scope, self.key)).into_bytes()
+    }
+
+    fn seal(&self, status: i32, headers: &str, body: &str) -> Result<String> {
+        let mut nonce = [0u8; 12];
+        rand::rng().fill_bytes(&mut nonce);
+        let aad = self.bound_to(status, headers);
+        let sealed = self
+            .cipher()
+            .encrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: body.as_bytes(),
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| Error::Internal("an answer could not be sealed".into()))?;
+        Ok(format!(
+            "{SEALED}{}{}",
+            super::hex(&nonce),
+            super::hex(&sealed)
+        ))
+    }
+
+    fn open(&self, status: i32, headers: &str, stored: &str) -> Result<String> {
+        let corrupt = || Error::Internal("a stored idempotent answer cannot be opened".into());
+        let bytes = stored
+            .strip_prefix(SEALED)
+            .and_then(unhex)
+            .filter(|bytes| bytes.len() >= 12)
+            .ok_or_else(corrupt)?;
+        let (nonce, sealed) = bytes.split_at(12);
+        let aad = self.bound_to(status, headers);
+        let body = self
+            .cipher()
+            .decrypt(
+                Nonce::from_slice(nonce),
+                Payload {
+                    msg: sealed,
+                    aad: &aad,
+                },
+            )
+            .map_err(|_| corrupt())?;
+        String::from_utf8(body).map_err(|_| corrupt())
+    }
 }
 
 fn unhex(text: &str) -> Option<Vec<u8>> {
@@ -152,8 +167,12 @@ pub fn once(
         // One transaction all the same: a change and its event are written together.
         return store::write_transaction(conn, work).map(Answer::Fresh);
     };
-    let stored = stored_key(&claim.key);
-    let claimed_at = match take(conn, scope, &stored, claim, policy)? {
+    let stored = stored_key(scope, &claim.key);
+    let sealing = Sealing {
+        scope,
+        key: &claim.key,
+    };
+    let claimed_at = match take(conn, &sealing, &stored, claim, policy)? {
         Taken::Claimed(at) => at,
         Taken::Answered(receipt) => return Ok(Answer::Replayed(receipt)),
     };
@@ -162,7 +181,7 @@ pub fn once(
         let headers = serde_json::to_string(&receipt.headers)
             .map_err(|e| Error::Internal(format!("a receipt's headers: {e}")))?;
         let status = i32::from(receipt.status);
-        let body = seal(scope, &claim.key, &receipt.body)?;
+        let body = sealing.seal(status, &headers, &receipt.body)?;
         if !keys::complete(conn, scope, &stored, claimed_at, status, &headers, &body)? {
             return Err(Error::KeyInFlight);
         }
@@ -191,11 +210,12 @@ enum Taken {
 /// left behind.
 fn take(
     conn: &mut DbConnection,
-    scope: &str,
+    sealing: &Sealing<'_>,
     stored: &str,
     claim: &Claim,
     policy: KeyPolicy,
 ) -> Result<Taken> {
+    let scope = sealing.scope;
     // Each pass either decides or sees the key move on (released, taken over): a few suffice.
     for _ in 0..3 {
         let now = super::now();
@@ -222,11 +242,12 @@ fn take(
             ));
         }
         if let Some(status) = held.status {
+            let headers = held.headers.unwrap_or_default();
             let body = match held.body {
-                Some(sealed) => open(scope, &claim.key, &sealed)?,
+                Some(sealed) => sealing.open(status, &headers, &sealed)?,
                 None => String::new(),
             };
-            return receipt(status, held.headers, body).map(Taken::Answered);
+            return receipt(status, &headers, body).map(Taken::Answered);
         }
         if held.claimed_at + policy.abandon_after > now {
             return Err(Error::KeyInFlight);
@@ -241,11 +262,11 @@ fn take(
     Err(Error::KeyInFlight)
 }
 
-fn receipt(status: i32, headers: Option<String>, body: String) -> Result<Receipt> {
+fn receipt(status: i32, headers: &str, body: String) -> Result<Receipt> {
     let corrupt = |what: &str| Error::Internal(format!("a stored idempotent response: {what}"));
     Ok(Receipt {
         status: u16::try_from(status).map_err(|_| corrupt("status"))?,
-        headers: serde_json::from_str(headers.as_deref().unwrap_or("[]"))
+        headers: serde_json::from_str(if headers.is_empty() { "[]" } else { headers })
             .map_err(|_| corrupt("headers"))?,
         body,
     })
@@ -264,23 +285,31 @@ mod tests {
     #[test]
     fn only_the_clients_key_opens_its_answer() {
         let body = r#"{"api_key":"p10_secret"}"#;
-        let sealed = seal("address:192.0.2.1", "a-key-of-sixteen-chars", body).unwrap();
+        let (scope, key) = ("address:192.0.2.1", "a-key-of-sixteen-chars");
+        let mine = Sealing { scope, key };
+        let sealed = mine.seal(201, "[]", body).unwrap();
         assert!(!sealed.contains("p10_secret") && sealed.starts_with(SEALED));
-        assert_eq!(
-            open("address:192.0.2.1", "a-key-of-sixteen-chars", &sealed).unwrap(),
-            body
-        );
-        assert!(open("address:192.0.2.1", "another-key-sixteen", &sealed).is_err());
-        assert!(open("address:192.0.2.2", "a-key-of-sixteen-chars", &sealed).is_err());
+        assert_eq!(mine.open(201, "[]", &sealed).unwrap(), body);
+        let other_key = Sealing {
+            scope,
+            key: "another-key-sixteen",
+        };
+        assert!(other_key.open(201, "[]", &sealed).is_err());
+        let other_scope = Sealing {
+            scope: "address:192.0.2.2",
+            key,
+        };
+        assert!(other_scope.open(201, "[]", &sealed).is_err());
         assert!(
-            open(
-                "address:192.0.2.1",
-                "a-key-of-sixteen-chars",
-                "sealed-v1:00"
-            )
-            .is_err()
+            mine.open(200, "[]", &sealed).is_err(),
+            "the status is bound"
         );
-        assert_ne!(stored_key("k"), "k");
-        assert_eq!(stored_key("k").len(), 64);
+        assert!(
+            mine.open(201, "[[\"Location\",\"/x\"]]", &sealed).is_err(),
+            "so are the headers"
+        );
+        assert!(mine.open(201, "[]", "sealed-v1:00").is_err());
+        assert_eq!(stored_key(scope, "k").len(), 64);
+        assert_ne!(stored_key(scope, "k"), stored_key("address:192.0.2.2", "k"));
     }
 }

@@ -167,6 +167,14 @@ fn errors_are_said_in_the_clients_words(backend: Backend) {
             br#"{"players": [{"name": "Ann"}], "mode": ["digital"]}"#.to_vec(),
         ),
         ("/v1/evaluate", br#"{"phase": "one", "dice": []}"#.to_vec()),
+        (
+            "/v1/evaluate",
+            "{\"phase\": \"expected \u{20ac}\"}".as_bytes().to_vec(),
+        ),
+        (
+            "/v1/evaluate",
+            "{\"phase\": \"expected u\"}".as_bytes().to_vec(),
+        ),
         ("/v1/evaluate", br#"{"phase": 300, "dice": []}"#.to_vec()),
         ("/v1/evaluate", br#"{"phase": -1, "dice": []}"#.to_vec()),
         ("/v1/evaluate", br#"{"phase": 1.5, "dice": []}"#.to_vec()),

@@ -157,7 +157,7 @@ fn a_request_in_flight_is_not_run_again_until_it_is_abandoned(backend: Backend) 
     let claimed_at = Utc::now().naive_utc();
     let claim = KeyRow {
         scope: scope.clone(),
-        idempotency_key: stored_key("in-flight"),
+        idempotency_key: stored_key(&scope, "in-flight"),
         fingerprint: fingerprint("POST", &path, &body),
         claimed_at,
         status: None,
@@ -172,7 +172,7 @@ fn a_request_in_flight_is_not_run_again_until_it_is_abandoned(backend: Backend) 
     assert_eq!(app.row_counts()[3], 0);
 
     // Left alone longer than it may be (30 s by default), the claim is taken over.
-    diesel::update(idempotency_keys::table.find((&scope, stored_key("in-flight"))))
+    diesel::update(idempotency_keys::table.find((&scope, stored_key(&scope, "in-flight"))))
         .set(idempotency_keys::claimed_at.eq(claimed_at - TimeDelta::minutes(5)))
         .execute(&mut app.connection())
         .expect("an update");

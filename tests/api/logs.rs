@@ -50,8 +50,19 @@ fn bad_requests_cost_the_log_nothing_by_default_and_little_when_debugging() {
         let status = bad_request(&server, "/v1/evaluate", &[("User-Agent", &long_agent)]);
         assert_eq!(status, 400);
     }
+    // Nor does a request the HTTP layer cannot parse.
+    for _ in 0..50 {
+        let mut raw = crate::raw::Raw::connect(&server.base);
+        raw.send(b"GARBAGE\r\n\r\n");
+        raw.answer(std::time::Duration::from_secs(5))
+            .expect_problem(400, "malformed_request");
+    }
     let grew = server.log().len() - before;
-    assert!(grew < 1024, "300 bad requests wrote {grew} bytes at info");
+    let wrote = &server.log()[before..];
+    assert!(
+        grew < 1024,
+        "350 bad requests wrote {grew} bytes at info: {wrote}"
+    );
 
     let (debugging, _dir) = logged(&["--log", "phase10=debug"]);
     let before = debugging.log().len();
@@ -110,12 +121,16 @@ fn the_log_names_the_connections_address_and_no_key() {
 
 /// Rate limits count the client a trusted proxy names, and no one else's word.
 fn rate_limits_count_the_address_a_trusted_proxy_names(backend: Backend) {
+    // Each time with a `Forwarded` of the client's own making too, which no proxy here writes.
+    let forged = std::cell::Cell::new(0);
     let sign_up = |app: &crate::helpers::TestApp, from: &str| {
+        forged.set(forged.get() + 1);
+        let own_word = format!("for=198.51.100.{}", forged.get());
         app.with_key(None)
             .post_with(
                 "/v1/accounts",
                 &json!({"name": "Ann"}),
-                &[("X-Forwarded-For", from)],
+                &[("X-Forwarded-For", from), ("Forwarded", &own_word)],
             )
             .status
     };

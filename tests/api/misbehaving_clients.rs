@@ -1,6 +1,7 @@
 //! Clients that send too slowly, too much, or not HTTP at all: each gets a problem+json answer
 //! and its connection closed, and none of them holds back anyone else.
 
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::helpers::{Backend, spawn_app_with};
@@ -103,6 +104,84 @@ fn what_the_http_server_refuses_by_itself_is_a_problem_too(backend: Backend) {
     parse(&bytes[at..], closed).expect_problem(400, "malformed_request");
 }
 
+fn a_slow_head_after_a_good_request_is_cut_off_too(backend: Backend) {
+    let app = spawn_app_with(backend, &["--request-timeout-ms=1000"]);
+    let mut raw = Raw::connect(&app.base);
+    raw.send(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n");
+    assert!(raw.read_until("{\"status\":\"ok\"}", Duration::from_secs(5)));
+    // The next head trickles in, a header every half second, and never ends.
+    let sent = Instant::now();
+    raw.send(b"GET /healthz HTTP/1.1\r\n");
+    for i in 0..20 {
+        std::thread::sleep(Duration::from_millis(500));
+        if raw
+            .stream
+            .write_all(format!("X-{i}: a\r\n").as_bytes())
+            .is_err()
+        {
+            break;
+        }
+    }
+    let answer = raw.answer(Duration::from_secs(5));
+    answer.expect_problem(408, "request_timeout");
+    assert!(answer.closed);
+    assert!(
+        sent.elapsed() < Duration::from_secs(8),
+        "held {:?}",
+        sent.elapsed()
+    );
+}
+
+fn a_chunked_body_that_trickles_is_cut_off_and_its_connection_closed(backend: Backend) {
+    let app = spawn_app_with(backend, &["--request-timeout-ms=1000"]);
+    let mut raw = Raw::connect(&app.base);
+    raw.send(
+        b"POST /v1/evaluate HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+          Transfer-Encoding: chunked\r\n\r\n1\r\n{\r\n",
+    );
+    let sent = Instant::now();
+    let mut answered = false;
+    let mut closed = false;
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(400));
+        let _ = raw.stream.write_all(b"1\r\n \r\n");
+        let (bytes, gone) = raw.read_all(Duration::from_millis(100));
+        answered |= String::from_utf8_lossy(&bytes).contains("request_timeout");
+        if gone {
+            closed = true;
+            break;
+        }
+    }
+    assert!(answered, "the body is answered 408");
+    assert!(closed, "the connection is closed");
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "held {:?}",
+        sent.elapsed()
+    );
+}
+
+fn a_client_that_closes_its_side_after_a_request_still_gets_the_answer(backend: Backend) {
+    let app = spawn_app_with(backend, &[]);
+    let body = br#"{"name": "Ann"}"#;
+    let mut raw = Raw::connect(&app.base);
+    raw.send(
+        format!(
+            "POST /v1/accounts HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .as_bytes(),
+    );
+    raw.send(body);
+    raw.stream
+        .shutdown(std::net::Shutdown::Write)
+        .expect("half-close");
+    let answer = raw.answer(Duration::from_secs(5));
+    assert_eq!(answer.status, 201, "{answer:?}");
+    assert!(answer.body.contains("api_key"));
+}
+
 fn a_refused_cross_origin_preflight_is_a_problem(backend: Backend) {
     let app = spawn_app_with(backend, &["--cors-origins=https://app.example"]);
     let refused = app.options_with(
@@ -130,4 +209,7 @@ crate::on_both_backends!(
     one_address_cannot_take_every_connection,
     what_the_http_server_refuses_by_itself_is_a_problem_too,
     a_refused_cross_origin_preflight_is_a_problem,
+    a_slow_head_after_a_good_request_is_cut_off_too,
+    a_chunked_body_that_trickles_is_cut_off_and_its_connection_closed,
+    a_client_that_closes_its_side_after_a_request_still_gets_the_answer,
 );

@@ -36,6 +36,17 @@ fn head_is_answered_wherever_get_is_without_a_body(backend: Backend) {
     app.sign_up("Ann");
     let game = app.new_game(&["Ann"], serde_json::json!({}));
     let game_path = format!("/v1/games/{}", game["id"].as_str().unwrap());
+    // An event stream is answered with its headers alone, and the connection goes on.
+    let mut raw = crate::raw::Raw::connect(&app.base);
+    let key = app.key.clone().unwrap();
+    raw.send(
+        format!(
+            "HEAD {game_path}/events HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {key}\r\n\r\n\
+             GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n"
+        )
+        .as_bytes(),
+    );
+    assert!(raw.read_until("{\"status\":\"ok\"}", std::time::Duration::from_secs(5)));
     for path in [
         "/v1/phases",
         "/healthz",
@@ -90,6 +101,12 @@ fn ids_are_case_insensitive(backend: Backend) {
     app.with_key(Some(bo))
         .get(&format!("/v1/accounts/{account_id}"))
         .expect(200);
+    // One resource, one address: the hyphenated form only.
+    let simple = id.replace('-', "");
+    for other in [simple, format!("{{{id}}}"), format!("urn:uuid:{id}")] {
+        app.get(&format!("/v1/games/{other}"))
+            .expect_problem(404, "not_found");
+    }
 }
 
 fn every_answer_says_nosniff_and_a_new_key_is_not_stored(backend: Backend) {
