@@ -171,8 +171,7 @@ impl<IO: AsyncRead + Unpin> AsyncRead for Connection<IO> {
         if read.is_empty() {
             this.state.peer_closed();
         } else {
-            let read = read.to_vec();
-            this.track_heads(&read);
+            this.track_heads(read);
         }
         Poll::Ready(Ok(()))
     }
