@@ -8,13 +8,16 @@ use utoipa::openapi::Required;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{
+    AnyOfBuilder, KnownFormat, ObjectBuilder, Ref, Schema, SchemaFormat, SchemaType, Type,
+};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
 use super::error::{Problem, ProblemField};
+use super::event_stream::EVENT_ID_PATTERN;
 use super::events::{EventData, EventKind};
 use super::routes;
 use crate::service::idempotency::MAX_KEY;
@@ -226,8 +229,134 @@ pub fn document() -> Document {
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
     add_unique_players(&mut document);
+    describe_events(&mut document);
     headers_are_text(&mut document);
     document
+}
+
+/// The operation with this id.
+fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<&'a mut Operation> {
+    operations_mut(document).find(|operation| operation.operation_id.as_deref() == Some(id))
+}
+
+/// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
+fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .content_media_type("application/json")
+        .content_schema(Some(schema))
+}
+
+/// One kind of event of `followGame`, by the fields a client's SSE parser gives it: `event`
+/// one of `kinds`, `data` JSON as `data` describes it, and `id` an event id (required or not).
+fn event(
+    title: &str,
+    description: &str,
+    kinds: &[EventKind],
+    id_required: bool,
+    data: ObjectBuilder,
+) -> ObjectBuilder {
+    let id = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(EVENT_ID_PATTERN))
+        .description(Some(if id_required {
+            "The game's version after the change, as `Last-Event-ID` takes it back"
+        } else {
+            "Not sent with this event: an SSE client gives it the last id received before"
+        }));
+    let kind = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(kinds.iter().map(|kind| kind.name())));
+    let event = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .title(Some(title))
+        .description(Some(description))
+        .property("id", id)
+        .property("event", kind)
+        .property("data", data)
+        .required("event")
+        .required("data");
+    if id_required {
+        event.required("id")
+    } else {
+        event
+    }
+}
+
+/// Describes what `followGame` streams, as schemathesis and OpenAPI 3.1 tools read a
+/// `text/event-stream` schema: each event (not the whole stream, which has no end), by its
+/// fields, with `data` the JSON of `EventData` (or, for `game_deleted`, `GameDeleted`); and the
+/// `Last-Event-ID` the server accepts. (OpenAPI 3.2 would say it with `itemSchema`.)
+fn describe_events(document: &mut Document) {
+    let deleted = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(
+            "The `data` of `game_deleted`, the last event of a stream: the game that is gone.",
+        ))
+        .property(
+            "game_id",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))),
+        )
+        .required("game_id");
+    let components = document.components.get_or_insert_with(Default::default);
+    components
+        .schemas
+        .insert("GameDeleted".into(), RefOr::T(deleted.into()));
+
+    let changes: Vec<EventKind> = EventKind::ALL
+        .into_iter()
+        .filter(|kind| *kind != EventKind::GameDeleted)
+        .collect();
+    let event_data = || json_text(Ref::from_schema_name("EventData").into());
+    let one_event = AnyOfBuilder::new()
+        .description(Some(
+            "One event of the stream, by its fields (`id`, `event`, `data`). Between events the \
+             stream also sends `retry: 1000` (reconnect after a second) and, while idle, a \
+             `: heartbeat` comment: neither is an event. The stream has no end unless the game \
+             is deleted.",
+        ))
+        .item(event(
+            "Change",
+            "A change of the game, with the game's version after it as its `id`.",
+            &changes,
+            true,
+            event_data(),
+        ))
+        .item(event(
+            "Finishing turn",
+            "The `turn_scored` of the turn that finished the game, sent just before its \
+             `game_finished` and without an `id` of its own: the `game_finished` carries it, so \
+             a client cut off between the two gets both again.",
+            &[EventKind::TurnScored],
+            false,
+            event_data(),
+        ))
+        .item(event(
+            "Deleted",
+            "The game was deleted; the stream ends. No `id` of its own.",
+            &[EventKind::GameDeleted],
+            false,
+            json_text(Ref::from_schema_name("GameDeleted").into()),
+        ));
+    let Some(follow) = operation_mut(document, "followGame") else {
+        return;
+    };
+    if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
+        ok.content.insert(
+            "text/event-stream".into(),
+            RefOr::T(Content::new(Some(Schema::AnyOf(one_event.build())))),
+        );
+    }
+    for parameter in follow.parameters.iter_mut().flatten() {
+        if let RefOr::T(parameter) = parameter
+            && parameter.name == "Last-Event-ID"
+            && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+        {
+            schema.pattern = Some(EVENT_ID_PATTERN.into());
+        }
+    }
 }
 
 /// The writes that take an `Idempotency-Key`.
@@ -357,7 +486,98 @@ pub struct OpenApiJson(pub actix_web::web::Bytes);
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value;
+
     use super::*;
+
+    /// The document as JSON.
+    fn json() -> Value {
+        serde_json::to_value(document()).unwrap()
+    }
+
+    /// Every operation: its id, its path template and its JSON.
+    fn operations(document: &Value) -> Vec<(String, String, &Value)> {
+        let mut found = Vec::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for operation in item.as_object().unwrap().values() {
+                if let Some(id) = operation["operationId"].as_str() {
+                    found.push((id.to_string(), path.clone(), operation));
+                }
+            }
+        }
+        found
+    }
+
+    fn operation<'a>(document: &'a Value, id: &str) -> &'a Value {
+        operations(document)
+            .into_iter()
+            .find(|(found, _, _)| found == id)
+            .unwrap_or_else(|| panic!("no operation {id}"))
+            .2
+    }
+
+    #[test]
+    fn the_event_stream_is_described_event_by_event() {
+        let document = json();
+        let follow = operation(&document, "followGame");
+        let schema = &follow["responses"]["200"]["content"]["text/event-stream"]["schema"];
+        let events = schema["anyOf"]
+            .as_array()
+            .expect("one schema per kind of event");
+        let mut kinds = Vec::new();
+        for event in events {
+            assert_eq!(event["type"], "object", "{event}");
+            let required = event["required"].as_array().unwrap();
+            assert!(required.contains(&"event".into()) && required.contains(&"data".into()));
+            let properties = &event["properties"];
+            assert_eq!(properties["id"]["pattern"], EVENT_ID_PATTERN);
+            let data = &properties["data"];
+            assert_eq!(data["type"], "string");
+            assert_eq!(data["contentMediaType"], "application/json");
+            let names = properties["event"]["enum"].as_array().unwrap();
+            let content = data["contentSchema"]["$ref"].as_str().unwrap();
+            if names.contains(&"game_deleted".into()) {
+                assert_eq!(names.len(), 1);
+                assert_eq!(content, "#/components/schemas/GameDeleted");
+            } else {
+                assert_eq!(content, "#/components/schemas/EventData");
+            }
+            kinds.extend(names.iter().map(|name| name.as_str().unwrap().to_string()));
+            // Only the turn_scored before game_finished, and game_deleted, come without an id.
+            if !required.contains(&"id".into()) {
+                let alone = names.len() == 1
+                    && ["turn_scored", "game_deleted"].contains(&names[0].as_str().unwrap());
+                assert!(alone, "{names:?}");
+            }
+        }
+        kinds.sort();
+        kinds.dedup();
+        let mut every: Vec<String> = EventKind::ALL
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect();
+        every.sort();
+        assert_eq!(kinds, every);
+        let documented = &document["components"]["schemas"]["EventKind"]["enum"];
+        assert_eq!(documented.as_array().unwrap().len(), EventKind::ALL.len());
+        let deleted = &document["components"]["schemas"]["GameDeleted"];
+        assert_eq!(deleted["required"], serde_json::json!(["game_id"]));
+    }
+
+    #[test]
+    fn last_event_id_has_the_pattern_the_server_follows() {
+        let document = json();
+        let follow = operation(&document, "followGame");
+        let header = follow["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|parameter| parameter["name"] == "Last-Event-ID")
+            .expect("Last-Event-ID is documented");
+        assert_eq!(header["in"], "header");
+        assert_eq!(header["schema"]["type"], "string");
+        assert_eq!(header["schema"]["pattern"], "^[0-9]{1,18}$");
+    }
 
     #[test]
     fn the_players_of_a_new_game_are_unique() {

@@ -10,6 +10,7 @@ mod events;
 mod games;
 mod idempotency;
 mod invites;
+mod last_event_id;
 mod limits;
 mod phases;
 mod proxy;
