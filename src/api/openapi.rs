@@ -5,7 +5,9 @@ use std::sync::LazyLock;
 
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::Required;
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{
@@ -230,6 +232,7 @@ pub fn document() -> Document {
     add_idempotency_keys(&mut document);
     add_unique_players(&mut document);
     describe_events(&mut document);
+    add_links(&mut document);
     headers_are_text(&mut document);
     document
 }
@@ -355,6 +358,270 @@ fn describe_events(document: &mut Document) {
             && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
         {
             schema.pattern = Some(EVENT_ID_PATTERN.into());
+        }
+    }
+}
+
+/// Where an answer leads: an operation it names the parameters of (and the body fields), each
+/// from a runtime expression. SDK users see the workflow, and schemathesis' stateful phase
+/// follows it into games and turns that exist.
+struct Next {
+    from: &'static str,
+    status: &'static str,
+    name: &'static str,
+    to: &'static str,
+    description: &'static str,
+    parameters: &'static [(&'static str, &'static str)],
+    body: &'static [(&'static str, &'static str)],
+    /// The body is the whole request, as OpenAPI means a link's `requestBody`; said for
+    /// schemathesis, which otherwise merges it into a body it makes up (and a digital turn
+    /// started with dice is refused).
+    whole_body: bool,
+}
+
+/// The game an answer is, and (for a write) its version as `If-Match`.
+const GAME: &[(&str, &str)] = &[("game_id", "$response.body#/id")];
+const GAME_AS_IT_IS: &[(&str, &str)] = &[
+    ("game_id", "$response.body#/id"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// The turn an answer is (and, for a write, the game's version after it as `If-Match`).
+const TURN: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("number", "$response.body#/number"),
+];
+const TURN_AS_IT_IS: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("number", "$response.body#/number"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// The game of the turn an answer is, as it is now.
+const TURNS_AS_THEY_ARE: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// Whose turn it is in the game an answer is, or in the game of the turn it is.
+const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/current_player_id")];
+const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/current_player_id")];
+
+/// The workflow of a game.
+const LINKS: &[Next] = &[
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "getGame",
+        to: "getGame",
+        description: "The game",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "recordTurn",
+        to: "recordTurn",
+        description: "Tabletop: the first turn, of the player whose turn it is, with the dice \
+                      they ended it with",
+        parameters: GAME_AS_IT_IS,
+        body: CURRENT_PLAYER,
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "startTurn",
+        to: "recordTurn",
+        description: "Digital: start the first turn, of the player whose turn it is: the \
+                      server rolls all ten dice",
+        parameters: GAME_AS_IT_IS,
+        body: CURRENT_PLAYER,
+        whole_body: true,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "listTurns",
+        to: "listTurns",
+        description: "The game's turns",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "createInvite",
+        to: "createInvite",
+        description: "An invite for another account to play a seat (here the first)",
+        parameters: GAME,
+        body: &[("player_id", "$response.body#/players/0/id")],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "followGame",
+        to: "followGame",
+        description: "The game's changes, live",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "getScoresheet",
+        to: "getScoresheet",
+        description: "The game's score pad",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "deleteGame",
+        to: "deleteGame",
+        description: "Delete the game",
+        parameters: GAME_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "getTurn",
+        to: "getTurn",
+        description: "The turn",
+        parameters: TURN,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "rollDice",
+        to: "rollDice",
+        description: "Digital: roll some of the turn's dice again",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "scoreTurn",
+        to: "scoreTurn",
+        description: "Digital: score the turn's dice as they lie",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "undoTurn",
+        to: "undoTurn",
+        description: "Undo the turn (while it is the latest)",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "nextTurn",
+        to: "recordTurn",
+        description: "Tabletop: the next turn, of the player whose turn it is now, with the \
+                      dice they ended it with",
+        parameters: TURNS_AS_THEY_ARE,
+        body: NEXT_PLAYER,
+        whole_body: false,
+    },
+    Next {
+        from: "rollDice",
+        status: "200",
+        name: "rollDice",
+        to: "rollDice",
+        description: "Roll some dice again, while rolls are left",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "rollDice",
+        status: "200",
+        name: "scoreTurn",
+        to: "scoreTurn",
+        description: "Score the dice as they lie",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "scoreTurn",
+        status: "200",
+        name: "startNextTurn",
+        to: "recordTurn",
+        description: "Start the next turn, of the player whose turn it is now",
+        parameters: TURNS_AS_THEY_ARE,
+        body: NEXT_PLAYER,
+        whole_body: true,
+    },
+    Next {
+        from: "scoreTurn",
+        status: "200",
+        name: "undoTurn",
+        to: "undoTurn",
+        description: "Undo the turn (while it is the latest)",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createInvite",
+        status: "201",
+        name: "acceptInvite",
+        to: "acceptInvite",
+        description: "Accept the invite, from the invited account",
+        parameters: &[("code", "$response.body#/code")],
+        body: &[],
+        whole_body: false,
+    },
+];
+
+/// Adds `LINKS` to the answers they start from.
+fn add_links(document: &mut Document) {
+    for next in LINKS {
+        let mut link = LinkBuilder::new()
+            .operation_id(next.to)
+            .description(next.description);
+        for (name, expression) in next.parameters {
+            link = link.parameter(*name, *expression);
+        }
+        if !next.body.is_empty() {
+            let body: serde_json::Map<_, _> = next
+                .body
+                .iter()
+                .map(|(field, expression)| (field.to_string(), (*expression).into()))
+                .collect();
+            link = link.request_body(Some(body));
+        }
+        if next.whole_body {
+            let whole = serde_json::json!({"merge_body": false});
+            link = link.extensions(Some(
+                ExtensionsBuilder::new()
+                    .add("x-schemathesis", whole)
+                    .build(),
+            ));
+        }
+        let response = operation_mut(document, next.from)
+            .and_then(|operation| operation.responses.responses.get_mut(next.status));
+        if let Some(RefOr::T(response)) = response {
+            response
+                .links
+                .insert(next.name.into(), RefOr::T(link.build()));
         }
     }
 }
@@ -490,9 +757,19 @@ mod tests {
 
     use super::*;
 
-    /// The document as JSON.
+    /// The document as JSON, with `$ref`s followed by `resolve`.
     fn json() -> Value {
         serde_json::to_value(document()).unwrap()
+    }
+
+    fn resolve<'a>(document: &'a Value, mut value: &'a Value) -> &'a Value {
+        while let Some(Value::String(reference)) = value.get("$ref") {
+            let pointer = reference.strip_prefix('#').expect("a local $ref");
+            value = document
+                .pointer(pointer)
+                .unwrap_or_else(|| panic!("{reference}"));
+        }
+        value
     }
 
     /// Every operation: its id, its path template and its JSON.
@@ -514,6 +791,119 @@ mod tests {
             .find(|(found, _, _)| found == id)
             .unwrap_or_else(|| panic!("no operation {id}"))
             .2
+    }
+
+    /// Whether the schema has the property this JSON pointer names (an array index goes into
+    /// `items`; a `oneOf`/`anyOf` has it if one of its schemas has).
+    fn has_pointer(document: &Value, schema: &Value, pointer: &[&str]) -> bool {
+        let schema = resolve(document, schema);
+        let Some((first, rest)) = pointer.split_first() else {
+            return true;
+        };
+        let alternatives = ["oneOf", "anyOf", "allOf"]
+            .iter()
+            .filter_map(|key| schema[key].as_array())
+            .flatten();
+        for alternative in alternatives {
+            if has_pointer(document, alternative, pointer) {
+                return true;
+            }
+        }
+        if first.parse::<usize>().is_ok() && schema.get("items").is_some() {
+            return has_pointer(document, &schema["items"], rest);
+        }
+        match schema["properties"].get(*first) {
+            Some(property) => has_pointer(document, property, rest),
+            None => false,
+        }
+    }
+
+    /// Checks a link's runtime expression against the operation and answer it starts from.
+    fn check_expression(document: &Value, path: &str, response: &Value, expression: &str) {
+        if let Some(name) = expression.strip_prefix("$request.path.") {
+            assert!(
+                path.contains(&format!("{{{name}}}")),
+                "{expression} in {path}"
+            );
+        } else if let Some(name) = expression.strip_prefix("$response.header.") {
+            assert!(
+                response["headers"].get(name).is_some(),
+                "{expression}: not a header of the answer"
+            );
+        } else if let Some(pointer) = expression.strip_prefix("$response.body#/") {
+            let schema = &response["content"]["application/json"]["schema"];
+            let parts: Vec<&str> = pointer.split('/').collect();
+            assert!(has_pointer(document, schema, &parts), "{expression}");
+        } else {
+            panic!("an expression the links do not use: {expression}");
+        }
+    }
+
+    #[test]
+    fn every_link_names_an_operation_its_parameters_and_values_that_exist() {
+        let document = json();
+        let mut links = Vec::new();
+        for (from, path, source) in operations(&document) {
+            for (status, response) in source["responses"].as_object().unwrap() {
+                let response = resolve(&document, response);
+                let Some(found) = response["links"].as_object() else {
+                    continue;
+                };
+                for (name, link) in found {
+                    let to = link["operationId"].as_str().expect("links name operations");
+                    let target = operation(&document, to);
+                    let parameters: Vec<&str> = target["parameters"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|parameter| parameter["name"].as_str().unwrap())
+                        .collect();
+                    for (parameter, expression) in link["parameters"].as_object().unwrap() {
+                        assert!(
+                            parameters.contains(&parameter.as_str()),
+                            "{to}: {parameter}"
+                        );
+                        check_expression(&document, &path, response, expression.as_str().unwrap());
+                    }
+                    if let Some(body) = link.get("requestBody") {
+                        let schema =
+                            &target["requestBody"]["content"]["application/json"]["schema"];
+                        for (field, expression) in body.as_object().unwrap() {
+                            assert!(has_pointer(&document, schema, &[field]), "{to}: {field}");
+                            check_expression(
+                                &document,
+                                &path,
+                                response,
+                                expression.as_str().unwrap(),
+                            );
+                        }
+                    }
+                    links.push((from.clone(), status.clone(), name.clone(), to.to_string()));
+                }
+            }
+        }
+        // The workflow: a new game leads to its turns, invites, events, score pad and deletion;
+        // a new turn to its rolls, its score, its undo and itself.
+        for (from, status, to) in [
+            ("createGame", "201", "getGame"),
+            ("createGame", "201", "recordTurn"),
+            ("createGame", "201", "listTurns"),
+            ("createGame", "201", "createInvite"),
+            ("createGame", "201", "followGame"),
+            ("createGame", "201", "getScoresheet"),
+            ("createGame", "201", "deleteGame"),
+            ("recordTurn", "201", "rollDice"),
+            ("recordTurn", "201", "scoreTurn"),
+            ("recordTurn", "201", "undoTurn"),
+            ("recordTurn", "201", "getTurn"),
+        ] {
+            assert!(
+                links
+                    .iter()
+                    .any(|l| (l.0.as_str(), l.1.as_str(), l.3.as_str()) == (from, status, to)),
+                "no link {from} {status} -> {to}: {links:?}"
+            );
+        }
     }
 
     #[test]
