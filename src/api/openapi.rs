@@ -209,14 +209,17 @@ fn headers_are_text(document: &mut Document) {
     }
 }
 
-/// What the attributes cannot say: a game's players are unique. (The server also refuses names
-/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say.)
-fn add_unique_players(document: &mut Document) {
+/// What the attributes cannot say: a game's players are unique (the server also refuses names
+/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say), and so
+/// are the dice a roll names.
+fn add_unique_items(document: &mut Document) {
     let components = document.components.get_or_insert_with(Default::default);
-    if let Some(RefOr::T(Schema::Object(game))) = components.schemas.get_mut("CreateGame")
-        && let Some(RefOr::T(Schema::Array(players))) = game.properties.get_mut("players")
-    {
-        players.unique_items = true;
+    for (schema, property) in [("CreateGame", "players"), ("RerollDice", "reroll")] {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema)
+            && let Some(RefOr::T(Schema::Array(array))) = object.properties.get_mut(property)
+        {
+            array.unique_items = true;
+        }
     }
 }
 
@@ -230,7 +233,7 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
-    add_unique_players(&mut document);
+    add_unique_items(&mut document);
     describe_events(&mut document);
     add_links(&mut document);
     headers_are_text(&mut document);
@@ -970,9 +973,11 @@ mod tests {
     }
 
     #[test]
-    fn the_players_of_a_new_game_are_unique() {
+    fn the_players_of_a_new_game_and_the_dice_of_a_roll_are_unique() {
         let document = serde_json::to_value(document()).unwrap();
         let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
         assert_eq!(players["uniqueItems"], true, "{players}");
+        let reroll = &document["components"]["schemas"]["RerollDice"]["properties"]["reroll"];
+        assert_eq!(reroll["uniqueItems"], true, "{reroll}");
     }
 }
