@@ -51,19 +51,26 @@ pub struct FollowGame {
     pub after: Option<i64>,
 }
 
-/// Reads `Last-Event-ID`: an id this server sent, a version.
+/// What an event id is, and so the `Last-Event-ID` accepted: a version in decimal digits. The
+/// OpenAPI document gives the header this pattern, which `last_event_id` follows exactly; at
+/// most 18 digits, so that every id it allows is a version an i64 holds.
+pub const EVENT_ID_PATTERN: &str = "^[0-9]{1,18}$";
+
+/// Reads `Last-Event-ID`: an id as `EVENT_ID_PATTERN` describes it, or 400. (HTTP has taken
+/// off the whitespace around the value already.)
 fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
     let Some(value) = req.headers().get("Last-Event-ID") else {
         return Ok(None);
     };
-    value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|text| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
-        .and_then(|text| text.parse::<i64>().ok())
-        .map(Some)
-        .ok_or_else(|| Error::Malformed("Last-Event-ID is not an event id this server sent".into()))
+    match value.to_str() {
+        // Eighteen digits always parse.
+        Ok(text) if (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(text.parse().ok())
+        }
+        _ => Err(Error::Malformed(
+            "Last-Event-ID is not an event id this server sent".into(),
+        )),
+    }
 }
 
 /// Waits until the client closes its side of the connection (never, without a connection).

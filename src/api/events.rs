@@ -28,6 +28,18 @@ pub enum EventKind {
 }
 
 impl EventKind {
+    /// Every kind, in the order of the schema's enum.
+    pub const ALL: [EventKind; 8] = [
+        EventKind::GameCreated,
+        EventKind::TurnStarted,
+        EventKind::DiceRolled,
+        EventKind::TurnScored,
+        EventKind::TurnUndone,
+        EventKind::SeatClaimed,
+        EventKind::GameFinished,
+        EventKind::GameDeleted,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             EventKind::GameCreated => "game_created",

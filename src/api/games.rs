@@ -147,7 +147,8 @@ fn decode_cursor(cursor: &str) -> Result<GamesAfter> {
     request_body = CreateGame,
     responses(
         (status = 201, description = "The new game", body = GameView,
-         headers(("Location" = String, description = "The game's URL"))),
+         headers(("Location" = String, description = "The game's URL"),
+                 ("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = []))
 )]

@@ -5,16 +5,21 @@ use std::sync::LazyLock;
 
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::Required;
+use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
+use utoipa::openapi::schema::{
+    AnyOfBuilder, KnownFormat, ObjectBuilder, Ref, Schema, SchemaFormat, SchemaType, Type,
+};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
 use super::error::{Problem, ProblemField};
+use super::event_stream::EVENT_ID_PATTERN;
 use super::events::{EventData, EventKind};
 use super::routes;
 use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
@@ -204,14 +209,17 @@ fn headers_are_text(document: &mut Document) {
     }
 }
 
-/// What the attributes cannot say: a game's players are unique. (The server also refuses names
-/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say.)
-fn add_unique_players(document: &mut Document) {
+/// What the attributes cannot say: a game's players are unique (the server also refuses names
+/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say), and so
+/// are the dice a roll names.
+fn add_unique_items(document: &mut Document) {
     let components = document.components.get_or_insert_with(Default::default);
-    if let Some(RefOr::T(Schema::Object(game))) = components.schemas.get_mut("CreateGame")
-        && let Some(RefOr::T(Schema::Array(players))) = game.properties.get_mut("players")
-    {
-        players.unique_items = true;
+    for (schema, property) in [("CreateGame", "players"), ("RerollDice", "reroll")] {
+        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema)
+            && let Some(RefOr::T(Schema::Array(array))) = object.properties.get_mut(property)
+        {
+            array.unique_items = true;
+        }
     }
 }
 
@@ -225,9 +233,400 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
-    add_unique_players(&mut document);
+    add_unique_items(&mut document);
+    describe_events(&mut document);
+    add_links(&mut document);
     headers_are_text(&mut document);
     document
+}
+
+/// The operation with this id.
+fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<&'a mut Operation> {
+    operations_mut(document).find(|operation| operation.operation_id.as_deref() == Some(id))
+}
+
+/// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
+fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .content_media_type("application/json")
+        .content_schema(Some(schema))
+}
+
+/// One kind of event of `followGame`, by the fields a client's SSE parser gives it: `event`
+/// one of `kinds`, `data` JSON as `data` describes it, and `id` an event id (required or not).
+fn event(
+    title: &str,
+    description: &str,
+    kinds: &[EventKind],
+    id_required: bool,
+    data: ObjectBuilder,
+) -> ObjectBuilder {
+    let id = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .pattern(Some(EVENT_ID_PATTERN))
+        .description(Some(if id_required {
+            "The game's version after the change, as `Last-Event-ID` takes it back"
+        } else {
+            "Not sent with this event: an SSE client gives it the last id received before"
+        }));
+    let kind = ObjectBuilder::new()
+        .schema_type(Type::String)
+        .enum_values(Some(kinds.iter().map(|kind| kind.name())));
+    let event = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .title(Some(title))
+        .description(Some(description))
+        .property("id", id)
+        .property("event", kind)
+        .property("data", data)
+        .required("event")
+        .required("data");
+    if id_required {
+        event.required("id")
+    } else {
+        event
+    }
+}
+
+/// Describes what `followGame` streams, as schemathesis and OpenAPI 3.1 tools read a
+/// `text/event-stream` schema: each event (not the whole stream, which has no end), by its
+/// fields, with `data` the JSON of `EventData` (or, for `game_deleted`, `GameDeleted`); and the
+/// `Last-Event-ID` the server accepts. (OpenAPI 3.2 would say it with `itemSchema`.)
+fn describe_events(document: &mut Document) {
+    let deleted = ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some(
+            "The `data` of `game_deleted`, the last event of a stream: the game that is gone.",
+        ))
+        .property(
+            "game_id",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))),
+        )
+        .required("game_id");
+    let components = document.components.get_or_insert_with(Default::default);
+    components
+        .schemas
+        .insert("GameDeleted".into(), RefOr::T(deleted.into()));
+
+    let changes: Vec<EventKind> = EventKind::ALL
+        .into_iter()
+        .filter(|kind| *kind != EventKind::GameDeleted)
+        .collect();
+    let event_data = || json_text(Ref::from_schema_name("EventData").into());
+    let one_event = AnyOfBuilder::new()
+        .description(Some(
+            "One event of the stream, by its fields (`id`, `event`, `data`). Between events the \
+             stream also sends `retry: 1000` (reconnect after a second) and, while idle, a \
+             `: heartbeat` comment: neither is an event. The stream has no end unless the game \
+             is deleted.",
+        ))
+        .item(event(
+            "Change",
+            "A change of the game, with the game's version after it as its `id`.",
+            &changes,
+            true,
+            event_data(),
+        ))
+        .item(event(
+            "Finishing turn",
+            "The `turn_scored` of the turn that finished the game, sent just before its \
+             `game_finished` and without an `id` of its own: the `game_finished` carries it, so \
+             a client cut off between the two gets both again.",
+            &[EventKind::TurnScored],
+            false,
+            event_data(),
+        ))
+        .item(event(
+            "Deleted",
+            "The game was deleted; the stream ends. No `id` of its own.",
+            &[EventKind::GameDeleted],
+            false,
+            json_text(Ref::from_schema_name("GameDeleted").into()),
+        ));
+    let Some(follow) = operation_mut(document, "followGame") else {
+        return;
+    };
+    if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
+        ok.content.insert(
+            "text/event-stream".into(),
+            RefOr::T(Content::new(Some(Schema::AnyOf(one_event.build())))),
+        );
+    }
+    for parameter in follow.parameters.iter_mut().flatten() {
+        if let RefOr::T(parameter) = parameter
+            && parameter.name == "Last-Event-ID"
+            && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+        {
+            schema.pattern = Some(EVENT_ID_PATTERN.into());
+        }
+    }
+}
+
+/// Where an answer leads: an operation it names the parameters of (and the body fields), each
+/// from a runtime expression. SDK users see the workflow, and schemathesis' stateful phase
+/// follows it into games and turns that exist.
+struct Next {
+    from: &'static str,
+    status: &'static str,
+    name: &'static str,
+    to: &'static str,
+    description: &'static str,
+    parameters: &'static [(&'static str, &'static str)],
+    body: &'static [(&'static str, &'static str)],
+    /// The body is the whole request, as OpenAPI means a link's `requestBody`; said for
+    /// schemathesis, which otherwise merges it into a body it makes up (and a digital turn
+    /// started with dice is refused).
+    whole_body: bool,
+}
+
+/// The game an answer is, and (for a write) its version as `If-Match`.
+const GAME: &[(&str, &str)] = &[("game_id", "$response.body#/id")];
+const GAME_AS_IT_IS: &[(&str, &str)] = &[
+    ("game_id", "$response.body#/id"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// The turn an answer is (and, for a write, the game's version after it as `If-Match`).
+const TURN: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("number", "$response.body#/number"),
+];
+const TURN_AS_IT_IS: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("number", "$response.body#/number"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// The game of the turn an answer is, as it is now.
+const TURNS_AS_THEY_ARE: &[(&str, &str)] = &[
+    ("game_id", "$request.path.game_id"),
+    ("If-Match", "$response.header.ETag"),
+];
+/// Whose turn it is in the game an answer is, or in the game of the turn it is.
+const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/current_player_id")];
+const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/current_player_id")];
+
+/// The workflow of a game.
+const LINKS: &[Next] = &[
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "getGame",
+        to: "getGame",
+        description: "The game",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "recordTurn",
+        to: "recordTurn",
+        description: "Tabletop: the first turn, of the player whose turn it is, with the dice \
+                      they ended it with",
+        parameters: GAME_AS_IT_IS,
+        body: CURRENT_PLAYER,
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "startTurn",
+        to: "recordTurn",
+        description: "Digital: start the first turn, of the player whose turn it is: the \
+                      server rolls all ten dice",
+        parameters: GAME_AS_IT_IS,
+        body: CURRENT_PLAYER,
+        whole_body: true,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "listTurns",
+        to: "listTurns",
+        description: "The game's turns",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "createInvite",
+        to: "createInvite",
+        description: "An invite for another account to play a seat (here the first)",
+        parameters: GAME,
+        body: &[("player_id", "$response.body#/players/0/id")],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "followGame",
+        to: "followGame",
+        description: "The game's changes, live",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "getScoresheet",
+        to: "getScoresheet",
+        description: "The game's score pad",
+        parameters: GAME,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createGame",
+        status: "201",
+        name: "deleteGame",
+        to: "deleteGame",
+        description: "Delete the game",
+        parameters: GAME_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "getTurn",
+        to: "getTurn",
+        description: "The turn",
+        parameters: TURN,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "rollDice",
+        to: "rollDice",
+        description: "Digital: roll some of the turn's dice again",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "scoreTurn",
+        to: "scoreTurn",
+        description: "Digital: score the turn's dice as they lie",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "undoTurn",
+        to: "undoTurn",
+        description: "Undo the turn (while it is the latest)",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "recordTurn",
+        status: "201",
+        name: "nextTurn",
+        to: "recordTurn",
+        description: "Tabletop: the next turn, of the player whose turn it is now, with the \
+                      dice they ended it with",
+        parameters: TURNS_AS_THEY_ARE,
+        body: NEXT_PLAYER,
+        whole_body: false,
+    },
+    Next {
+        from: "rollDice",
+        status: "200",
+        name: "rollDice",
+        to: "rollDice",
+        description: "Roll some dice again, while rolls are left",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "rollDice",
+        status: "200",
+        name: "scoreTurn",
+        to: "scoreTurn",
+        description: "Score the dice as they lie",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "scoreTurn",
+        status: "200",
+        name: "startNextTurn",
+        to: "recordTurn",
+        description: "Start the next turn, of the player whose turn it is now",
+        parameters: TURNS_AS_THEY_ARE,
+        body: NEXT_PLAYER,
+        whole_body: true,
+    },
+    Next {
+        from: "scoreTurn",
+        status: "200",
+        name: "undoTurn",
+        to: "undoTurn",
+        description: "Undo the turn (while it is the latest)",
+        parameters: TURN_AS_IT_IS,
+        body: &[],
+        whole_body: false,
+    },
+    Next {
+        from: "createInvite",
+        status: "201",
+        name: "acceptInvite",
+        to: "acceptInvite",
+        description: "Accept the invite, from the invited account",
+        parameters: &[("code", "$response.body#/code")],
+        body: &[],
+        whole_body: false,
+    },
+];
+
+/// Adds `LINKS` to the answers they start from.
+fn add_links(document: &mut Document) {
+    for next in LINKS {
+        let mut link = LinkBuilder::new()
+            .operation_id(next.to)
+            .description(next.description);
+        for (name, expression) in next.parameters {
+            link = link.parameter(*name, *expression);
+        }
+        if !next.body.is_empty() {
+            let body: serde_json::Map<_, _> = next
+                .body
+                .iter()
+                .map(|(field, expression)| (field.to_string(), (*expression).into()))
+                .collect();
+            link = link.request_body(Some(body));
+        }
+        if next.whole_body {
+            let whole = serde_json::json!({"merge_body": false});
+            link = link.extensions(Some(
+                ExtensionsBuilder::new()
+                    .add("x-schemathesis", whole)
+                    .build(),
+            ));
+        }
+        let response = operation_mut(document, next.from)
+            .and_then(|operation| operation.responses.responses.get_mut(next.status));
+        if let Some(RefOr::T(response)) = response {
+            response
+                .links
+                .insert(next.name.into(), RefOr::T(link.build()));
+        }
+    }
 }
 
 /// The writes that take an `Idempotency-Key`.
@@ -375,12 +774,228 @@ pub struct OpenApiJson(pub actix_web::web::Bytes);
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value;
+
     use super::*;
 
+    /// The document as JSON, with `$ref`s followed by `resolve`.
+    fn json() -> Value {
+        serde_json::to_value(document()).unwrap()
+    }
+
+    fn resolve<'a>(document: &'a Value, mut value: &'a Value) -> &'a Value {
+        while let Some(Value::String(reference)) = value.get("$ref") {
+            let pointer = reference.strip_prefix('#').expect("a local $ref");
+            value = document
+                .pointer(pointer)
+                .unwrap_or_else(|| panic!("{reference}"));
+        }
+        value
+    }
+
+    /// Every operation: its id, its path template and its JSON.
+    fn operations(document: &Value) -> Vec<(String, String, &Value)> {
+        let mut found = Vec::new();
+        for (path, item) in document["paths"].as_object().unwrap() {
+            for operation in item.as_object().unwrap().values() {
+                if let Some(id) = operation["operationId"].as_str() {
+                    found.push((id.to_string(), path.clone(), operation));
+                }
+            }
+        }
+        found
+    }
+
+    fn operation<'a>(document: &'a Value, id: &str) -> &'a Value {
+        operations(document)
+            .into_iter()
+            .find(|(found, _, _)| found == id)
+            .unwrap_or_else(|| panic!("no operation {id}"))
+            .2
+    }
+
+    /// Whether the schema has the property this JSON pointer names (an array index goes into
+    /// `items`; a `oneOf`/`anyOf` has it if one of its schemas has).
+    fn has_pointer(document: &Value, schema: &Value, pointer: &[&str]) -> bool {
+        let schema = resolve(document, schema);
+        let Some((first, rest)) = pointer.split_first() else {
+            return true;
+        };
+        let alternatives = ["oneOf", "anyOf", "allOf"]
+            .iter()
+            .filter_map(|key| schema[key].as_array())
+            .flatten();
+        for alternative in alternatives {
+            if has_pointer(document, alternative, pointer) {
+                return true;
+            }
+        }
+        if first.parse::<usize>().is_ok() && schema.get("items").is_some() {
+            return has_pointer(document, &schema["items"], rest);
+        }
+        match schema["properties"].get(*first) {
+            Some(property) => has_pointer(document, property, rest),
+            None => false,
+        }
+    }
+
+    /// Checks a link's runtime expression against the operation and answer it starts from.
+    fn check_expression(document: &Value, path: &str, response: &Value, expression: &str) {
+        if let Some(name) = expression.strip_prefix("$request.path.") {
+            assert!(
+                path.contains(&format!("{{{name}}}")),
+                "{expression} in {path}"
+            );
+        } else if let Some(name) = expression.strip_prefix("$response.header.") {
+            assert!(
+                response["headers"].get(name).is_some(),
+                "{expression}: not a header of the answer"
+            );
+        } else if let Some(pointer) = expression.strip_prefix("$response.body#/") {
+            let schema = &response["content"]["application/json"]["schema"];
+            let parts: Vec<&str> = pointer.split('/').collect();
+            assert!(has_pointer(document, schema, &parts), "{expression}");
+        } else {
+            panic!("an expression the links do not use: {expression}");
+        }
+    }
+
     #[test]
-    fn the_players_of_a_new_game_are_unique() {
+    fn every_link_names_an_operation_its_parameters_and_values_that_exist() {
+        let document = json();
+        let mut links = Vec::new();
+        for (from, path, source) in operations(&document) {
+            for (status, response) in source["responses"].as_object().unwrap() {
+                let response = resolve(&document, response);
+                let Some(found) = response["links"].as_object() else {
+                    continue;
+                };
+                for (name, link) in found {
+                    let to = link["operationId"].as_str().expect("links name operations");
+                    let target = operation(&document, to);
+                    let parameters: Vec<&str> = target["parameters"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|parameter| parameter["name"].as_str().unwrap())
+                        .collect();
+                    for (parameter, expression) in link["parameters"].as_object().unwrap() {
+                        assert!(
+                            parameters.contains(&parameter.as_str()),
+                            "{to}: {parameter}"
+                        );
+                        check_expression(&document, &path, response, expression.as_str().unwrap());
+                    }
+                    if let Some(body) = link.get("requestBody") {
+                        let schema =
+                            &target["requestBody"]["content"]["application/json"]["schema"];
+                        for (field, expression) in body.as_object().unwrap() {
+                            assert!(has_pointer(&document, schema, &[field]), "{to}: {field}");
+                            check_expression(
+                                &document,
+                                &path,
+                                response,
+                                expression.as_str().unwrap(),
+                            );
+                        }
+                    }
+                    links.push((from.clone(), status.clone(), name.clone(), to.to_string()));
+                }
+            }
+        }
+        // The workflow: a new game leads to its turns, invites, events, score pad and deletion;
+        // a new turn to its rolls, its score, its undo and itself.
+        for (from, status, to) in [
+            ("createGame", "201", "getGame"),
+            ("createGame", "201", "recordTurn"),
+            ("createGame", "201", "listTurns"),
+            ("createGame", "201", "createInvite"),
+            ("createGame", "201", "followGame"),
+            ("createGame", "201", "getScoresheet"),
+            ("createGame", "201", "deleteGame"),
+            ("recordTurn", "201", "rollDice"),
+            ("recordTurn", "201", "scoreTurn"),
+            ("recordTurn", "201", "undoTurn"),
+            ("recordTurn", "201", "getTurn"),
+        ] {
+            assert!(
+                links
+                    .iter()
+                    .any(|l| (l.0.as_str(), l.1.as_str(), l.3.as_str()) == (from, status, to)),
+                "no link {from} {status} -> {to}: {links:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_event_stream_is_described_event_by_event() {
+        let document = json();
+        let follow = operation(&document, "followGame");
+        let schema = &follow["responses"]["200"]["content"]["text/event-stream"]["schema"];
+        let events = schema["anyOf"]
+            .as_array()
+            .expect("one schema per kind of event");
+        let mut kinds = Vec::new();
+        for event in events {
+            assert_eq!(event["type"], "object", "{event}");
+            let required = event["required"].as_array().unwrap();
+            assert!(required.contains(&"event".into()) && required.contains(&"data".into()));
+            let properties = &event["properties"];
+            assert_eq!(properties["id"]["pattern"], EVENT_ID_PATTERN);
+            let data = &properties["data"];
+            assert_eq!(data["type"], "string");
+            assert_eq!(data["contentMediaType"], "application/json");
+            let names = properties["event"]["enum"].as_array().unwrap();
+            let content = data["contentSchema"]["$ref"].as_str().unwrap();
+            if names.contains(&"game_deleted".into()) {
+                assert_eq!(names.len(), 1);
+                assert_eq!(content, "#/components/schemas/GameDeleted");
+            } else {
+                assert_eq!(content, "#/components/schemas/EventData");
+            }
+            kinds.extend(names.iter().map(|name| name.as_str().unwrap().to_string()));
+            // Only the turn_scored before game_finished, and game_deleted, come without an id.
+            if !required.contains(&"id".into()) {
+                let alone = names.len() == 1
+                    && ["turn_scored", "game_deleted"].contains(&names[0].as_str().unwrap());
+                assert!(alone, "{names:?}");
+            }
+        }
+        kinds.sort();
+        kinds.dedup();
+        let mut every: Vec<String> = EventKind::ALL
+            .iter()
+            .map(|k| k.name().to_string())
+            .collect();
+        every.sort();
+        assert_eq!(kinds, every);
+        let documented = &document["components"]["schemas"]["EventKind"]["enum"];
+        assert_eq!(documented.as_array().unwrap().len(), EventKind::ALL.len());
+        let deleted = &document["components"]["schemas"]["GameDeleted"];
+        assert_eq!(deleted["required"], serde_json::json!(["game_id"]));
+    }
+
+    #[test]
+    fn last_event_id_has_the_pattern_the_server_follows() {
+        let document = json();
+        let follow = operation(&document, "followGame");
+        let header = follow["parameters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|parameter| parameter["name"] == "Last-Event-ID")
+            .expect("Last-Event-ID is documented");
+        assert_eq!(header["in"], "header");
+        assert_eq!(header["schema"]["type"], "string");
+        assert_eq!(header["schema"]["pattern"], "^[0-9]{1,18}$");
+    }
+
+    #[test]
+    fn the_players_of_a_new_game_and_the_dice_of_a_roll_are_unique() {
         let document = serde_json::to_value(document()).unwrap();
         let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
         assert_eq!(players["uniqueItems"], true, "{players}");
+        let reroll = &document["components"]["schemas"]["RerollDice"]["properties"]["reroll"];
+        assert_eq!(reroll["uniqueItems"], true, "{reroll}");
     }
 }

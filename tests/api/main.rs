@@ -11,6 +11,7 @@ mod games;
 mod idempotency;
 mod invites;
 mod keys_at_rest;
+mod last_event_id;
 mod limits;
 mod logs;
 mod misbehaving_clients;

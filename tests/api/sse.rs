@@ -34,6 +34,11 @@ pub struct EventStream {
 impl EventStream {
     /// Opens `url` with the key and, if given, `Last-Event-ID`.
     pub fn open(url: &str, key: &str, last_event_id: Option<i64>) -> EventStream {
+        EventStream::open_with(url, key, last_event_id.map(|id| id.to_string()).as_deref())
+    }
+
+    /// Opens `url` with the key and, if given, this `Last-Event-ID` text.
+    pub fn open_with(url: &str, key: &str, last_event_id: Option<&str>) -> EventStream {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .build()
@@ -43,7 +48,7 @@ impl EventStream {
             .header("Authorization", format!("Bearer {key}"))
             .header("Accept", "text/event-stream");
         if let Some(id) = last_event_id {
-            request = request.header("Last-Event-ID", id.to_string());
+            request = request.header("Last-Event-ID", id);
         }
         let response = request.call().expect("the server answers");
         let status = response.status().as_u16();
