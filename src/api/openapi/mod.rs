@@ -5,21 +5,19 @@ use std::sync::LazyLock;
 
 use actix_web::{App, HttpResponse, get};
 use utoipa::openapi::Required;
-use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::header::HeaderBuilder;
-use utoipa::openapi::link::LinkBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{
-    AnyOfBuilder, KnownFormat, ObjectBuilder, Ref, Schema, SchemaFormat, SchemaType, Type,
-};
+use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
+mod event_stream;
+mod links;
+
 use super::error::{Problem, ProblemField};
-use super::event_stream::EVENT_ID_PATTERN;
 use super::events::{EventData, EventKind};
 use super::routes;
 use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
@@ -181,7 +179,7 @@ fn add_problems(document: &mut Document) {
 }
 
 /// Every operation of the document.
-fn operations_mut(document: &mut Document) -> impl Iterator<Item = &mut Operation> {
+pub(super) fn operations_mut(document: &mut Document) -> impl Iterator<Item = &mut Operation> {
     document.paths.paths.values_mut().flat_map(|item| {
         [
             &mut item.get,
@@ -234,399 +232,15 @@ pub fn document() -> Document {
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
     add_unique_items(&mut document);
-    describe_events(&mut document);
-    add_links(&mut document);
+    event_stream::describe_events(&mut document);
+    links::add_links(&mut document);
     headers_are_text(&mut document);
     document
 }
 
 /// The operation with this id.
-fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<&'a mut Operation> {
+pub(super) fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<&'a mut Operation> {
     operations_mut(document).find(|operation| operation.operation_id.as_deref() == Some(id))
-}
-
-/// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
-fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
-    ObjectBuilder::new()
-        .schema_type(Type::String)
-        .content_media_type("application/json")
-        .content_schema(Some(schema))
-}
-
-/// One kind of event of `followGame`, by the fields a client's SSE parser gives it: `event`
-/// one of `kinds`, `data` JSON as `data` describes it, and `id` an event id (required or not).
-fn event(
-    title: &str,
-    description: &str,
-    kinds: &[EventKind],
-    id_required: bool,
-    data: ObjectBuilder,
-) -> ObjectBuilder {
-    let id = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .pattern(Some(EVENT_ID_PATTERN))
-        .description(Some(if id_required {
-            "The game's version after the change, as `Last-Event-ID` takes it back"
-        } else {
-            "Not sent with this event: an SSE client gives it the last id received before"
-        }));
-    let kind = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(kinds.iter().map(|kind| kind.name())));
-    let event = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .title(Some(title))
-        .description(Some(description))
-        .property("id", id)
-        .property("event", kind)
-        .property("data", data)
-        .required("event")
-        .required("data");
-    if id_required {
-        event.required("id")
-    } else {
-        event
-    }
-}
-
-/// Describes what `followGame` streams, as schemathesis and OpenAPI 3.1 tools read a
-/// `text/event-stream` schema: each event (not the whole stream, which has no end), by its
-/// fields, with `data` the JSON of `EventData` (or, for `game_deleted`, `GameDeleted`); and the
-/// `Last-Event-ID` the server accepts. (OpenAPI 3.2 would say it with `itemSchema`.)
-fn describe_events(document: &mut Document) {
-    let deleted = ObjectBuilder::new()
-        .schema_type(Type::Object)
-        .description(Some(
-            "The `data` of `game_deleted`, the last event of a stream: the game that is gone.",
-        ))
-        .property(
-            "game_id",
-            ObjectBuilder::new()
-                .schema_type(Type::String)
-                .format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))),
-        )
-        .required("game_id");
-    let components = document.components.get_or_insert_with(Default::default);
-    components
-        .schemas
-        .insert("GameDeleted".into(), RefOr::T(deleted.into()));
-
-    let changes: Vec<EventKind> = EventKind::ALL
-        .into_iter()
-        .filter(|kind| *kind != EventKind::GameDeleted)
-        .collect();
-    let event_data = || json_text(Ref::from_schema_name("EventData").into());
-    let one_event = AnyOfBuilder::new()
-        .description(Some(
-            "One event of the stream, by its fields (`id`, `event`, `data`). Between events the \
-             stream also sends `retry: 1000` (reconnect after a second) and, while idle, a \
-             `: heartbeat` comment: neither is an event. The stream has no end unless the game \
-             is deleted.",
-        ))
-        .item(event(
-            "Change",
-            "A change of the game, with the game's version after it as its `id`.",
-            &changes,
-            true,
-            event_data(),
-        ))
-        .item(event(
-            "Finishing turn",
-            "The `turn_scored` of the turn that finished the game, sent just before its \
-             `game_finished` and without an `id` of its own: the `game_finished` carries it, so \
-             a client cut off between the two gets both again.",
-            &[EventKind::TurnScored],
-            false,
-            event_data(),
-        ))
-        .item(event(
-            "Deleted",
-            "The game was deleted; the stream ends. No `id` of its own.",
-            &[EventKind::GameDeleted],
-            false,
-            json_text(Ref::from_schema_name("GameDeleted").into()),
-        ));
-    let Some(follow) = operation_mut(document, "followGame") else {
-        return;
-    };
-    if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
-        ok.content.insert(
-            "text/event-stream".into(),
-            RefOr::T(Content::new(Some(Schema::AnyOf(one_event.build())))),
-        );
-    }
-    for parameter in follow.parameters.iter_mut().flatten() {
-        if let RefOr::T(parameter) = parameter
-            && parameter.name == "Last-Event-ID"
-            && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
-        {
-            schema.pattern = Some(EVENT_ID_PATTERN.into());
-        }
-    }
-}
-
-/// Where an answer leads: an operation it names the parameters of (and the body fields), each
-/// from a runtime expression. SDK users see the workflow, and schemathesis' stateful phase
-/// follows it into games and turns that exist.
-struct Next {
-    from: &'static str,
-    status: &'static str,
-    name: &'static str,
-    to: &'static str,
-    description: &'static str,
-    parameters: &'static [(&'static str, &'static str)],
-    body: &'static [(&'static str, &'static str)],
-    /// The body is the whole request, as OpenAPI means a link's `requestBody`; said for
-    /// schemathesis, which otherwise merges it into a body it makes up (and a digital turn
-    /// started with dice is refused).
-    whole_body: bool,
-}
-
-/// The game an answer is, and (for a write) its version as `If-Match`.
-const GAME: &[(&str, &str)] = &[("game_id", "$response.body#/id")];
-const GAME_AS_IT_IS: &[(&str, &str)] = &[
-    ("game_id", "$response.body#/id"),
-    ("If-Match", "$response.header.ETag"),
-];
-/// The turn an answer is (and, for a write, the game's version after it as `If-Match`).
-const TURN: &[(&str, &str)] = &[
-    ("game_id", "$request.path.game_id"),
-    ("number", "$response.body#/number"),
-];
-const TURN_AS_IT_IS: &[(&str, &str)] = &[
-    ("game_id", "$request.path.game_id"),
-    ("number", "$response.body#/number"),
-    ("If-Match", "$response.header.ETag"),
-];
-/// The game of the turn an answer is, as it is now.
-const TURNS_AS_THEY_ARE: &[(&str, &str)] = &[
-    ("game_id", "$request.path.game_id"),
-    ("If-Match", "$response.header.ETag"),
-];
-/// Whose turn it is in the game an answer is, or in the game of the turn it is.
-const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/current_player_id")];
-const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/current_player_id")];
-
-/// The workflow of a game.
-const LINKS: &[Next] = &[
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "getGame",
-        to: "getGame",
-        description: "The game",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "recordTurn",
-        to: "recordTurn",
-        description: "Tabletop: the first turn, of the player whose turn it is, with the dice \
-                      they ended it with",
-        parameters: GAME_AS_IT_IS,
-        body: CURRENT_PLAYER,
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "startTurn",
-        to: "recordTurn",
-        description: "Digital: start the first turn, of the player whose turn it is: the \
-                      server rolls all ten dice",
-        parameters: GAME_AS_IT_IS,
-        body: CURRENT_PLAYER,
-        whole_body: true,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "listTurns",
-        to: "listTurns",
-        description: "The game's turns",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "createInvite",
-        to: "createInvite",
-        description: "An invite for another account to play a seat (here the first)",
-        parameters: GAME,
-        body: &[("player_id", "$response.body#/players/0/id")],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "followGame",
-        to: "followGame",
-        description: "The game's changes, live",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "getScoresheet",
-        to: "getScoresheet",
-        description: "The game's score pad",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "deleteGame",
-        to: "deleteGame",
-        description: "Delete the game",
-        parameters: GAME_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "getTurn",
-        to: "getTurn",
-        description: "The turn",
-        parameters: TURN,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "rollDice",
-        to: "rollDice",
-        description: "Digital: roll some of the turn's dice again",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "scoreTurn",
-        to: "scoreTurn",
-        description: "Digital: score the turn's dice as they lie",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "undoTurn",
-        to: "undoTurn",
-        description: "Undo the turn (while it is the latest)",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "nextTurn",
-        to: "recordTurn",
-        description: "Tabletop: the next turn, of the player whose turn it is now, with the \
-                      dice they ended it with",
-        parameters: TURNS_AS_THEY_ARE,
-        body: NEXT_PLAYER,
-        whole_body: false,
-    },
-    Next {
-        from: "rollDice",
-        status: "200",
-        name: "rollDice",
-        to: "rollDice",
-        description: "Roll some dice again, while rolls are left",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "rollDice",
-        status: "200",
-        name: "scoreTurn",
-        to: "scoreTurn",
-        description: "Score the dice as they lie",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "scoreTurn",
-        status: "200",
-        name: "startNextTurn",
-        to: "recordTurn",
-        description: "Start the next turn, of the player whose turn it is now",
-        parameters: TURNS_AS_THEY_ARE,
-        body: NEXT_PLAYER,
-        whole_body: true,
-    },
-    Next {
-        from: "scoreTurn",
-        status: "200",
-        name: "undoTurn",
-        to: "undoTurn",
-        description: "Undo the turn (while it is the latest)",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createInvite",
-        status: "201",
-        name: "acceptInvite",
-        to: "acceptInvite",
-        description: "Accept the invite, from the invited account",
-        parameters: &[("code", "$response.body#/code")],
-        body: &[],
-        whole_body: false,
-    },
-];
-
-/// Adds `LINKS` to the answers they start from.
-fn add_links(document: &mut Document) {
-    for next in LINKS {
-        let mut link = LinkBuilder::new()
-            .operation_id(next.to)
-            .description(next.description);
-        for (name, expression) in next.parameters {
-            link = link.parameter(*name, *expression);
-        }
-        if !next.body.is_empty() {
-            let body: serde_json::Map<_, _> = next
-                .body
-                .iter()
-                .map(|(field, expression)| (field.to_string(), (*expression).into()))
-                .collect();
-            link = link.request_body(Some(body));
-        }
-        if next.whole_body {
-            let whole = serde_json::json!({"merge_body": false});
-            link = link.extensions(Some(
-                ExtensionsBuilder::new()
-                    .add("x-schemathesis", whole)
-                    .build(),
-            ));
-        }
-        let response = operation_mut(document, next.from)
-            .and_then(|operation| operation.responses.responses.get_mut(next.status));
-        if let Some(RefOr::T(response)) = response {
-            response
-                .links
-                .insert(next.name.into(), RefOr::T(link.build()));
-        }
-    }
 }
 
 /// The writes that take an `Idempotency-Key`.
@@ -777,6 +391,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
+    use crate::api::event_stream::EVENT_ID_PATTERN;
 
     /// The document as JSON, with `$ref`s followed by `resolve`.
     fn json() -> Value {
