@@ -72,8 +72,9 @@ pub struct Config {
     pub request_timeout_ms: u64,
 
     /// Connections the server holds open at once, over every address; past it, new ones wait
-    /// to be accepted. Keep it below the process's limit of open files.
-    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 10_000, global = true)]
+    /// to be accepted. 0: as many as the process's limit of open files leaves room for (less
+    /// what the database pool and the process need).
+    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 0, global = true)]
     pub max_connections: usize,
 
     /// Connections one client address (an IPv6 /64) may hold open at once (0: no bound). Past it, a new
@@ -202,6 +203,17 @@ impl Config {
         Duration::from_millis(self.request_timeout_ms.max(1))
     }
 
+    /// `--max-connections`, or what the open-file limit leaves room for.
+    pub fn connection_cap(&self) -> usize {
+        if self.max_connections > 0 {
+            return self.max_connections;
+        }
+        let reserved = 64 + 2 * self.pool_size as usize;
+        open_file_limit()
+            .map_or(10_000, |limit| limit.saturating_sub(reserved))
+            .max(16)
+    }
+
     pub fn trusted_proxies(&self) -> TrustedProxies {
         TrustedProxies {
             networks: self.trusted_proxies.clone(),
@@ -239,4 +251,15 @@ impl Config {
             abandon_after: millis(self.idempotency_abandon_ms),
         }
     }
+}
+
+/// The process's soft limit of open files, where the system tells it (Linux's `/proc`).
+fn open_file_limit() -> Option<usize> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line["Max open files".len()..]
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }

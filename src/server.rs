@@ -125,7 +125,7 @@ pub fn start_with(
     };
     // Past its share, a worker stops accepting until a connection closes (the rest wait in
     // the listen backlog), so that the process never runs out of file descriptors.
-    let per_worker = config.max_connections.div_ceil(workers).max(1);
+    let per_worker = config.connection_cap().div_ceil(workers).max(1);
     let builder = actix_server::Server::build()
         .shutdown_timeout(SHUTDOWN_WITHIN)
         .workers(workers)
