@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
@@ -21,7 +21,6 @@ use super::connection_state::ConnectionState;
 use super::events::EventKind;
 use super::extract::QueryParams;
 use super::live::{Subscription, TooMany};
-use super::middleware::AskedForHead;
 use super::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::service;
@@ -137,10 +136,6 @@ pub async fn follow_game(
             Ok((version, account_id.to_string()))
         })
         .await?;
-    if req.extensions().contains::<AskedForHead>() {
-        // What a GET would answer, without opening a stream that would never end.
-        return Ok(stream_headers().finish());
-    }
     let address = client_for_bounds(&req);
     let subscription = state
         .live
@@ -173,18 +168,12 @@ pub async fn follow_game(
         let frame = receiver.recv().await?;
         Some((Ok::<_, actix_web::Error>(frame), receiver))
     });
-    Ok(stream_headers().streaming(body))
-}
-
-/// The headers of an event stream.
-fn stream_headers() -> actix_web::HttpResponseBuilder {
-    let mut response = HttpResponse::Ok();
-    response
+    Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Tells nginx-like proxies not to buffer the stream.
-        .insert_header(("X-Accel-Buffering", "no"));
-    response
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
 }
 
 /// Sends the game's events after `after` down `sender` until the client goes away (it closes

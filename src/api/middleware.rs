@@ -5,7 +5,7 @@
 use std::future::{Ready, ready};
 use std::panic::AssertUnwindSafe;
 
-use actix_web::body::MessageBody;
+use actix_web::body::{BodySize, EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forward_ready};
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
@@ -103,24 +103,44 @@ pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
     })
 }
 
-/// Answers a HEAD request as the GET of the same resource, without the body (HTTP/1.1 writes
-/// no body for a HEAD request, whatever the handler answers; the headers, `Content-Length`
-/// included, are the GET's).
+/// Answers a HEAD request as the GET of the same resource, without the body: the headers,
+/// `Content-Length` included, are the GET's, and the body is dropped unread (so that one that
+/// never ends, an event stream, does not hold the connection).
 pub async fn head_as_get(
     mut request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    if request.method() == Method::HEAD {
+    let head = request.method() == Method::HEAD;
+    if head {
         request.head_mut().method = Method::GET;
-        request.extensions_mut().insert(AskedForHead);
     }
-    next.call(request).await
+    let response = next.call(request).await?;
+    Ok(response.map_body(|_, body| {
+        if head {
+            EitherBody::right(HeadBody(body.size()))
+        } else {
+            EitherBody::left(body)
+        }
+    }))
 }
 
-/// Marks a request that came as HEAD and is answered as GET: a handler whose body never ends
-/// (an event stream) answers its headers alone.
-#[derive(Debug, Clone, Copy)]
-pub struct AskedForHead;
+/// The body of an answer to HEAD: the size the GET's body has, and nothing in it.
+pub struct HeadBody(BodySize);
+
+impl MessageBody for HeadBody {
+    type Error = std::convert::Infallible;
+
+    fn size(&self) -> BodySize {
+        self.0
+    }
+
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Result<actix_web::web::Bytes, Self::Error>>> {
+        std::task::Poll::Ready(None)
+    }
+}
 
 /// The header that carries a request's id, as its log lines do.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
