@@ -67,7 +67,7 @@ impl Error {
     }
 
     /// Seconds a client should wait before trying again, for errors that pass.
-    fn retry_after(&self) -> Option<u64> {
+    pub fn retry_after(&self) -> Option<u64> {
         match self {
             Error::Unavailable => Some(RETRY_AFTER_SECONDS),
             Error::RateLimited { retry_after } => Some(*retry_after),

@@ -10,6 +10,8 @@
 //! `connection: close`, `date`, and nothing else. No answer of the app has such a head: every one
 //! carries `x-request-id` and `x-content-type-options`, which these do not.
 
+use actix_web::ResponseError;
+
 use crate::error::Error;
 
 /// The statuses the dispatcher answers by itself, with the reason phrases it writes.
@@ -40,8 +42,7 @@ pub fn rewrite(written: &[u8]) -> Option<Vec<u8>> {
         .windows(7)
         .rposition(|window| window == b"HTTP/1.")?;
     let head = std::str::from_utf8(&written[start..]).ok()?;
-    let lines = head.strip_suffix("\r\n\r\n")?.split("\r\n");
-    let mut lines = lines.peekable();
+    let mut lines = head.strip_suffix("\r\n\r\n")?.split("\r\n");
     let status_line = lines.next()?;
     let version = status_line.get(..8)?;
     let (_, status) = BARE
@@ -59,25 +60,33 @@ pub fn rewrite(written: &[u8]) -> Option<Vec<u8>> {
     if !empty {
         return None;
     }
-    let error = error_for(*status);
-    let body = serde_json::to_vec(&error.problem()).ok()?;
-    let reason = status_line.get(9..)?;
     let mut answer = written[..start].to_vec();
-    answer.extend_from_slice(
-        format!(
-            "{version} {reason}\r\ncontent-type: application/problem+json\r\n\
-             content-length: {}\r\nconnection: close\r\nx-content-type-options: nosniff\r\n",
-            body.len()
-        )
-        .as_bytes(),
-    );
-    if let Some(date) = date {
-        answer.extend_from_slice(date.as_bytes());
-        answer.extend_from_slice(b"\r\n");
-    }
-    answer.extend_from_slice(b"\r\n");
-    answer.extend_from_slice(&body);
+    answer.extend_from_slice(&closing_answer(version, &error_for(*status), date));
     Some(answer)
+}
+
+/// A whole answer the server writes by itself on a connection it then closes: `error` as
+/// problem+json (with `Retry-After` if it passes), and the `date` line if one is given.
+pub fn closing_answer(version: &str, error: &Error, date: Option<&str>) -> Vec<u8> {
+    let status = error.status_code();
+    let body = serde_json::to_string(&error.problem()).unwrap_or_default();
+    let mut head = format!(
+        "{version} {} {}\r\ncontent-type: application/problem+json\r\ncontent-length: {}\r\n\
+         connection: close\r\nx-content-type-options: nosniff\r\n",
+        status.as_u16(),
+        status.canonical_reason().unwrap_or("Error"),
+        body.len()
+    );
+    if let Some(seconds) = error.retry_after() {
+        head.push_str(&format!("retry-after: {seconds}\r\n"));
+    }
+    if let Some(date) = date {
+        head.push_str(date);
+        head.push_str("\r\n");
+    }
+    head.push_str("\r\n");
+    head.push_str(&body);
+    head.into_bytes()
 }
 
 #[cfg(test)]

@@ -105,17 +105,10 @@ impl<IO> Connection<IO> {
     }
 }
 
-/// The 408 for a head that did not arrive in time, as the dispatcher would have written it.
+/// The 408 for a head that did not arrive in time.
 fn slow_head_answer() -> Rewritten {
-    let body = serde_json::to_string(&Error::RequestTimeout.problem()).unwrap_or_default();
-    let bytes = format!(
-        "HTTP/1.1 408 Request Timeout\r\ncontent-type: application/problem+json\r\n\
-         content-length: {}\r\nconnection: close\r\nx-content-type-options: nosniff\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes();
     Rewritten {
-        bytes,
+        bytes: bare_answers::closing_answer("HTTP/1.1", &Error::RequestTimeout, None),
         sent: 0,
         replaces: 0,
     }
