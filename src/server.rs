@@ -132,12 +132,12 @@ pub fn start_with(
         .max_concurrent_connections(per_worker);
     // Open event streams never end by themselves: end them as soon as shutdown starts (their
     // clients reconnect, to another process), so that it waits only for requests in flight.
-    let shutdown = builder.graceful_shutdown_signal();
+    let stopping = builder.graceful_shutdown_signal();
+    let streams_end = stopping.clone();
     actix_web::rt::spawn(async move {
-        shutdown.notified().await;
+        streams_end.notified().await;
         live.end_streams();
     });
-    let stopping = builder.graceful_shutdown_signal();
     let server = builder.listen("phase10", listener, move || {
         let stopping = stopping.clone();
         let app = crate::app(parts.clone(), extra)
@@ -184,17 +184,10 @@ const SHUTDOWN_WITHIN: u64 = 10;
 /// Tells a client with too many connections open why this one is closed at once (as far as the
 /// socket takes it within a moment: it is small).
 async fn refuse_connection(socket: &TcpStream) {
-    let problem = Error::TooManyConnections.problem();
-    let body = serde_json::to_string(&problem).unwrap_or_default();
-    let answer = format!(
-        "HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/problem+json\r\n\
-         content-length: {}\r\nretry-after: 5\r\nconnection: close\r\n\
-         x-content-type-options: nosniff\r\n\r\n{body}",
-        body.len()
-    );
+    let answer = bare_answers::closing_answer("HTTP/1.1", &Error::TooManyConnections, None);
     let writable = actix_web::rt::time::timeout(Duration::from_secs(1), socket.writable());
     if let Ok(Ok(())) = writable.await {
-        let _ = socket.try_write(answer.as_bytes());
+        let _ = socket.try_write(&answer);
     }
 }
 
