@@ -26,6 +26,8 @@ fn pattern(document: &Value) -> &str {
         .iter()
         .find(|parameter| parameter["name"] == "Last-Event-ID")
         .expect("Last-Event-ID is documented");
+    assert_eq!(header["in"], "header");
+    assert_eq!(header["schema"]["type"], "string");
     header["schema"]["pattern"].as_str().expect("a pattern")
 }
 

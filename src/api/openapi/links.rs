@@ -23,6 +23,54 @@ struct Next {
     whole_body: bool,
 }
 
+impl Next {
+    /// A link from `from`'s `status` answer to `to`, named after it, with these parameters and
+    /// no body.
+    const fn new(
+        from: &'static str,
+        status: &'static str,
+        to: &'static str,
+        parameters: &'static [(&'static str, &'static str)],
+    ) -> Next {
+        Next {
+            from,
+            status,
+            name: to,
+            to,
+            description: "",
+            parameters,
+            body: &[],
+            whole_body: false,
+        }
+    }
+
+    /// Named otherwise than the operation it leads to.
+    const fn named(self, name: &'static str) -> Next {
+        Next { name, ..self }
+    }
+
+    /// With these body fields.
+    const fn body(self, body: &'static [(&'static str, &'static str)]) -> Next {
+        Next { body, ..self }
+    }
+
+    /// With these body fields as the whole body.
+    const fn whole_body(self, body: &'static [(&'static str, &'static str)]) -> Next {
+        Next {
+            body,
+            whole_body: true,
+            ..self
+        }
+    }
+
+    const fn says(self, description: &'static str) -> Next {
+        Next {
+            description,
+            ..self
+        }
+    }
+}
+
 /// The game an answer is, and (for a write) its version as `If-Match`.
 const GAME: &[(&str, &str)] = &[("game_id", "$response.body#/id")];
 const GAME_AS_IT_IS: &[(&str, &str)] = &[
@@ -50,189 +98,57 @@ const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/curre
 
 /// The workflow of a game.
 const LINKS: &[Next] = &[
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "getGame",
-        to: "getGame",
-        description: "The game",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "recordTurn",
-        to: "recordTurn",
-        description: "Tabletop: the first turn, of the player whose turn it is, with the dice \
-                      they ended it with",
-        parameters: GAME_AS_IT_IS,
-        body: CURRENT_PLAYER,
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "startTurn",
-        to: "recordTurn",
-        description: "Digital: start the first turn, of the player whose turn it is: the \
-                      server rolls all ten dice",
-        parameters: GAME_AS_IT_IS,
-        body: CURRENT_PLAYER,
-        whole_body: true,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "listTurns",
-        to: "listTurns",
-        description: "The game's turns",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "createInvite",
-        to: "createInvite",
-        description: "An invite for another account to play a seat (here the first)",
-        parameters: GAME,
-        body: &[("player_id", "$response.body#/players/0/id")],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "followGame",
-        to: "followGame",
-        description: "The game's changes, live",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "getScoresheet",
-        to: "getScoresheet",
-        description: "The game's score pad",
-        parameters: GAME,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createGame",
-        status: "201",
-        name: "deleteGame",
-        to: "deleteGame",
-        description: "Delete the game",
-        parameters: GAME_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "getTurn",
-        to: "getTurn",
-        description: "The turn",
-        parameters: TURN,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "rollDice",
-        to: "rollDice",
-        description: "Digital: roll some of the turn's dice again",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "scoreTurn",
-        to: "scoreTurn",
-        description: "Digital: score the turn's dice as they lie",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "undoTurn",
-        to: "undoTurn",
-        description: "Undo the turn (while it is the latest)",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "recordTurn",
-        status: "201",
-        name: "nextTurn",
-        to: "recordTurn",
-        description: "Tabletop: the next turn, of the player whose turn it is now, with the \
-                      dice they ended it with",
-        parameters: TURNS_AS_THEY_ARE,
-        body: NEXT_PLAYER,
-        whole_body: false,
-    },
-    Next {
-        from: "rollDice",
-        status: "200",
-        name: "rollDice",
-        to: "rollDice",
-        description: "Roll some dice again, while rolls are left",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "rollDice",
-        status: "200",
-        name: "scoreTurn",
-        to: "scoreTurn",
-        description: "Score the dice as they lie",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "scoreTurn",
-        status: "200",
-        name: "startNextTurn",
-        to: "recordTurn",
-        description: "Start the next turn, of the player whose turn it is now",
-        parameters: TURNS_AS_THEY_ARE,
-        body: NEXT_PLAYER,
-        whole_body: true,
-    },
-    Next {
-        from: "scoreTurn",
-        status: "200",
-        name: "undoTurn",
-        to: "undoTurn",
-        description: "Undo the turn (while it is the latest)",
-        parameters: TURN_AS_IT_IS,
-        body: &[],
-        whole_body: false,
-    },
-    Next {
-        from: "createInvite",
-        status: "201",
-        name: "acceptInvite",
-        to: "acceptInvite",
-        description: "Accept the invite, from the invited account",
-        parameters: &[("code", "$response.body#/code")],
-        body: &[],
-        whole_body: false,
-    },
+    Next::new("createGame", "201", "getGame", GAME).says("The game"),
+    Next::new("createGame", "201", "recordTurn", GAME_AS_IT_IS)
+        .body(CURRENT_PLAYER)
+        .says(
+            "Tabletop: the first turn, of the player whose turn it is, with the dice \
+             they ended it with",
+        ),
+    Next::new("createGame", "201", "recordTurn", GAME_AS_IT_IS)
+        .named("startTurn")
+        .whole_body(CURRENT_PLAYER)
+        .says(
+            "Digital: start the first turn, of the player whose turn it is: the \
+             server rolls all ten dice",
+        ),
+    Next::new("createGame", "201", "listTurns", GAME).says("The game's turns"),
+    Next::new("createGame", "201", "createInvite", GAME)
+        .body(&[("player_id", "$response.body#/players/0/id")])
+        .says("An invite for another account to play a seat (here the first)"),
+    Next::new("createGame", "201", "followGame", GAME).says("The game's changes, live"),
+    Next::new("createGame", "201", "getScoresheet", GAME).says("The game's score pad"),
+    Next::new("createGame", "201", "deleteGame", GAME_AS_IT_IS).says("Delete the game"),
+    Next::new("recordTurn", "201", "getTurn", TURN).says("The turn"),
+    Next::new("recordTurn", "201", "rollDice", TURN_AS_IT_IS)
+        .says("Digital: roll some of the turn's dice again"),
+    Next::new("recordTurn", "201", "scoreTurn", TURN_AS_IT_IS)
+        .says("Digital: score the turn's dice as they lie"),
+    Next::new("recordTurn", "201", "undoTurn", TURN_AS_IT_IS)
+        .says("Undo the turn (while it is the latest)"),
+    Next::new("recordTurn", "201", "recordTurn", TURNS_AS_THEY_ARE)
+        .named("nextTurn")
+        .body(NEXT_PLAYER)
+        .says(
+            "Tabletop: the next turn, of the player whose turn it is now, with the \
+             dice they ended it with",
+        ),
+    Next::new("rollDice", "200", "rollDice", TURN_AS_IT_IS)
+        .says("Roll some dice again, while rolls are left"),
+    Next::new("rollDice", "200", "scoreTurn", TURN_AS_IT_IS).says("Score the dice as they lie"),
+    Next::new("scoreTurn", "200", "recordTurn", TURNS_AS_THEY_ARE)
+        .named("startNextTurn")
+        .whole_body(NEXT_PLAYER)
+        .says("Start the next turn, of the player whose turn it is now"),
+    Next::new("scoreTurn", "200", "undoTurn", TURN_AS_IT_IS)
+        .says("Undo the turn (while it is the latest)"),
+    Next::new(
+        "createInvite",
+        "201",
+        "acceptInvite",
+        &[("code", "$response.body#/code")],
+    )
+    .says("Accept the invite, from the invited account"),
 ];
 
 /// Adds `LINKS` to the answers they start from.

@@ -591,21 +591,6 @@ mod tests {
     }
 
     #[test]
-    fn last_event_id_has_the_pattern_the_server_follows() {
-        let document = json();
-        let follow = operation(&document, "followGame");
-        let header = follow["parameters"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|parameter| parameter["name"] == "Last-Event-ID")
-            .expect("Last-Event-ID is documented");
-        assert_eq!(header["in"], "header");
-        assert_eq!(header["schema"]["type"], "string");
-        assert_eq!(header["schema"]["pattern"], "^[0-9]{1,18}$");
-    }
-
-    #[test]
     fn the_players_of_a_new_game_and_the_dice_of_a_roll_are_unique() {
         let document = serde_json::to_value(document()).unwrap();
         let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
