@@ -81,6 +81,13 @@ fn bad_requests_cost_the_log_nothing_by_default_and_little_when_debugging() {
     }
 }
 
+/// The line that logs a refused request.
+fn refusal(log: &str) -> &str {
+    log.lines()
+        .find(|line| line.contains("request refused"))
+        .expect("the refusal is logged")
+}
+
 #[test]
 fn the_log_names_the_connections_address_and_no_key() {
     let key = format!("p10_{}", "0123456789abcdef".repeat(4));
@@ -93,10 +100,7 @@ fn the_log_names_the_connections_address_and_no_key() {
     let (direct, _dir) = logged(&["--log", "phase10=debug"]);
     bad_request(&direct, &target, &forged);
     let written = direct.log();
-    let line = written
-        .lines()
-        .find(|line| line.contains("request refused"))
-        .expect("the refusal is logged");
+    let line = refusal(&written);
     assert!(line.contains("127.0.0.1"), "{line}");
     assert!(
         !written.contains("203.0.113.9"),
@@ -112,10 +116,7 @@ fn the_log_names_the_connections_address_and_no_key() {
         &[("X-Forwarded-For", "203.0.113.9")],
     );
     let written = proxied.log();
-    let line = written
-        .lines()
-        .find(|line| line.contains("request refused"))
-        .expect("the refusal is logged");
+    let line = refusal(&written);
     assert!(line.contains("203.0.113.9"), "{line}");
 }
 
