@@ -34,9 +34,6 @@ impl Proxy {
         let accepting = Arc::clone(&shared);
         std::thread::spawn(move || {
             for client in listener.incoming().flatten() {
-                if !accepting.up.load(Ordering::SeqCst) {
-                    continue; // dropped: the connection closes at once
-                }
                 let Ok(server) = TcpStream::connect(postgres_address()) else {
                     continue;
                 };
@@ -44,7 +41,16 @@ impl Proxy {
                 else {
                     continue;
                 };
-                if let Ok(mut open) = accepting.open.lock() {
+                // Checked and registered under the lock `cut` takes, so that a connection
+                // accepted while the database is being cut is either cut with the others or
+                // never opened.
+                {
+                    let Ok(mut open) = accepting.open.lock() else {
+                        continue;
+                    };
+                    if !accepting.up.load(Ordering::SeqCst) {
+                        continue; // dropped: the connection closes at once
+                    }
                     open.extend(client.try_clone().ok());
                     open.extend(server.try_clone().ok());
                 }
@@ -57,11 +63,10 @@ impl Proxy {
 
     /// The database goes away: open connections drop, new ones are refused.
     pub fn cut(&self) {
+        let mut open = self.shared.open.lock().expect("the proxy's connections");
         self.shared.up.store(false, Ordering::SeqCst);
-        if let Ok(mut open) = self.shared.open.lock() {
-            for stream in open.drain(..) {
-                let _ = stream.shutdown(Shutdown::Both);
-            }
+        for stream in open.drain(..) {
+            let _ = stream.shutdown(Shutdown::Both);
         }
     }
 
