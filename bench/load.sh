@@ -70,12 +70,18 @@ field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 start_server "$pg/$db" "$others"     # creates the schema
-psql -q "$pg/$db" -v games=$games -f bench/seed.sql
+# An event the server wrote for a tabletop turn, and the turn's dice: what bench/turn.sql binds
+# where the server binds its own.
+event=$(cat bench/turn_event.json)
+dice='[{"value":8},{"value":8},{"value":8},{"value":10},{"value":"W"},{"value":"W"}]'
+psql -q "$pg/$db" -v games=$games -v data="$event" -f bench/seed.sql
 
 echo "PostgreSQL, $clients clients, $seconds s a round:"
 for round in $(seq 1 "$rounds"); do
   psql -q "$pg/$db" -f bench/reset.sql
-  tps=$($others pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -D clients="$clients" -f bench/turn.sql "$pg/$db" \
+  tps=$($others pgbench -n -M prepared -c "$clients" -j 2 -T "$seconds" -D games=$games -D clients="$clients" \
+          -D now="$(date -u '+%Y-%m-%d %H:%M:%S.%6N')" -D dice="$dice" -D state=scored -D kind=turn_scored -D data="$event" \
+          -f bench/turn.sql "$pg/$db" \
         | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
   echo "$tps" >> "$work/pgbench"
   result=$(drive "$others")

@@ -1,18 +1,27 @@
--- pgbench: the SQL the server runs for one tabletop turn, statement for statement (see
--- src/store and src/service/turns.rs): the API key look-up, reading the game and its turns, and
--- the one INSERT that records the turn (its trigger takes the game's next version). Left out as
--- the server leaves them out in play: the players of a game (read once per process, they never
--- change) and the cached-status update (written only when the status moves).
--- Each client plays its own games, as each of the server's clients does.
+-- pgbench: the SQL the server runs for one tabletop turn without an Idempotency-Key (as the load
+-- driver plays), statement for statement and in the server's own text (PostgreSQL's statement log,
+-- bench/round_trips.sh), once its caches are warm (the game's state and the account are kept in
+-- the process, src/service/recent.rs): BEGIN; the locking UPDATE that takes the game's next
+-- version (src/store/games.rs lock_for_change); the INSERT of the turn; the INSERT of the event,
+-- whose trigger (events_keep_the_game) sets the game's cached status if it moved and calls
+-- pg_notify; COMMIT. Each :variable is a parameter, as the server binds it ($1, $2, …); run with
+-- -M prepared, as before (the server sends these three statements unnamed: parsed each time).
+--
+-- Needs (bench/load.sh gives them): -D games=N -D clients=N (as in bench/seed.sql), and the
+-- values the server binds that pgbench cannot compute: -D now=<a timestamp> -D dice=<a turn's
+-- dice as JSON> -D state=scored -D kind=turn_scored -D data=<an event's JSON>
+-- (bench/turn_event.json: an event the server wrote for a tabletop turn, 1.1 kB).
+-- Ids are numbers written as text (game i is 'i', its seats '2i' and '2i+1'): pgbench variables
+-- are numbers, and the server's UUIDs would need string functions in the statements.
+-- Each client plays its own games, as each of the server's clients does; turn n of a game has
+-- version n + 1 (version 1 is the game's creation), and the seats take turns.
 \set per_client :games / :clients
 \set g :client_id * :per_client + random(1, :per_client)
-SELECT id, name, api_key_hash, created_at FROM accounts WHERE api_key_hash = 'bench-key-hash' LIMIT 1;
-SELECT id, account_id, mode, edition, dice_layout, status, version, created_at, updated_at FROM games
-  WHERE id = 'g' || :g AND account_id = 'bench' LIMIT 1;
-SELECT game_id, number, player_id, dice, version, created_at FROM turns
-  WHERE game_id = 'g' || :g ORDER BY number;
-INSERT INTO turns (game_id, number, player_id, dice, version, created_at)
-  VALUES ('g' || :g, (SELECT COALESCE(MAX(number), 0) + 1 FROM turns WHERE game_id = 'g' || :g),
-          'g' || :g || 'p0',
-          '[{"value":8},{"value":8},{"value":8},{"value":10},{"value":"W"},{"value":"W"}]',
-          (SELECT version + 1 FROM games WHERE id = 'g' || :g), now());
+\set one 1
+BEGIN;
+UPDATE "games" SET "version" = ("games"."version" + :one), "updated_at" = :now WHERE ("games"."id" = :g) RETURNING "games"."id", "games"."account_id", "games"."mode", "games"."edition", "games"."dice_layout", "games"."status", "games"."version", "games"."created_at", "games"."updated_at" \gset
+\set number :version - 1
+\set player 2 * :g + (:number - 1) % 2
+INSERT INTO "turns" ("game_id", "number", "player_id", "dice", "version", "created_at", "state", "rolls") VALUES (:id, :number, :player, :dice, :version, :updated_at, :state, DEFAULT);
+INSERT INTO "events" ("game_id", "version", "kind", "data", "created_at", "status") VALUES (:id, :version, :kind, :data, :updated_at, :status);
+COMMIT;
