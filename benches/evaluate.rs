@@ -10,7 +10,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, Throughput};
-use phase10::rules::{DICE_PHASES, DiceLayout, Phase, Roll, evaluate};
+use phase10::rules::dice::{DiceLayout, Roll, evaluate};
+use phase10::rules::{PHASES, Phase};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -24,7 +25,7 @@ fn mix() -> Vec<(&'static Phase, Roll)> {
         .map(|i| {
             let faces: [usize; 10] = std::array::from_fn(|_| rng.random_range(0..6));
             let dice = support::physical_roll(DiceLayout::Standard, faces, 0x3ff, false);
-            (&DICE_PHASES[i % 10], Roll::new(dice).expect("ten dice"))
+            (&PHASES[i % 10], Roll::new(dice).expect("ten dice"))
         })
         .collect()
 }

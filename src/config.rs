@@ -6,14 +6,14 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use clap::{Parser, Subcommand};
 
-use crate::api::client_address::{ForwardedHeader, Network, TrustedProxies};
-use crate::api::cors::parse_origin;
-use crate::api::event_stream::StreamSettings;
-use crate::api::extract::DEFAULT_BODY_LIMIT;
-use crate::api::header_limit::DEFAULT_HEADER_LIMIT;
-use crate::api::live::StreamLimits;
-use crate::api::rate_limit::RateSettings;
+use crate::api::http::client_address::{ForwardedHeader, Network, TrustedProxies};
+use crate::api::http::cors::parse_origin;
+use crate::api::http::extract::DEFAULT_BODY_LIMIT;
+use crate::api::http::header_limit::DEFAULT_HEADER_LIMIT;
+use crate::api::http::rate_limit::RateSettings;
+use crate::api::resources::events::StreamSettings;
 use crate::service::idempotency::KeyPolicy;
+use crate::service::live::StreamLimits;
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -119,16 +119,6 @@ pub struct Config {
     /// How long an Idempotency-Key and its answer are kept, in seconds (24 hours by default).
     #[arg(long, env = "IDEMPOTENCY_KEEP_SECS", default_value_t = 24 * 60 * 60, global = true)]
     pub idempotency_keep_secs: u64,
-
-    /// How long a request claimed by an Idempotency-Key may go unanswered before a retry takes
-    /// it over (its server is taken to have died), in milliseconds.
-    #[arg(
-        long,
-        env = "IDEMPOTENCY_ABANDON_MS",
-        default_value_t = 30_000,
-        global = true
-    )]
-    pub idempotency_abandon_ms: u64,
 
     /// How long an invite to play a seat can be accepted, in seconds (24 hours by default).
     #[arg(long, env = "INVITE_TTL_SECS", default_value_t = 24 * 60 * 60, global = true)]
@@ -248,7 +238,6 @@ impl Config {
         let millis = |ms: u64| TimeDelta::milliseconds(i64::try_from(ms).unwrap_or(i64::MAX));
         KeyPolicy {
             keep_for: millis(self.idempotency_keep_secs.saturating_mul(1000)),
-            abandon_after: millis(self.idempotency_abandon_ms),
         }
     }
 }

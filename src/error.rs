@@ -1,7 +1,160 @@
 //! The service's errors, typed. `api::error` turns each into one problem+json response; this is
 //! the only list of what can go wrong.
 
+use serde::{Deserialize, Serialize};
 use thiserror::Error;
+use utoipa::ToSchema;
+
+/// A stable snake_case name for what went wrong, which a client can switch on: a problem's
+/// `code`, and the end of its `type` (`/problems/{code}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemCode {
+    /// The body or a parameter cannot be read (bad JSON, wrong type, unknown field).
+    MalformedRequest,
+    /// No API key, or one the service does not know.
+    Unauthorized,
+    /// No such resource, or one the caller may not see.
+    NotFound,
+    /// The path is one of the API's, but not with this method.
+    MethodNotAllowed,
+    /// `If-Match` names a version the game no longer has.
+    PreconditionFailed,
+    /// The body is larger than the limit.
+    PayloadTooLarge,
+    /// The body is not `application/json`.
+    UnsupportedMediaType,
+    /// Too many requests of this kind from this key or address.
+    RateLimited,
+    /// Too many event streams open, for the account or for the server.
+    TooManyStreams,
+    /// The client's address has as many connections open as it may.
+    TooManyConnections,
+    /// The request's head is too large, or has too many header fields.
+    HeadersTooLarge,
+    /// The request did not arrive whole in time.
+    RequestTimeout,
+    /// The database is unreachable.
+    DatabaseUnavailable,
+    /// Anything else: logged by the server, answered without detail.
+    InternalError,
+    /// Another request changed the game at the same time.
+    ConcurrentChange,
+    /// A field or parameter is well-typed but outside what is allowed.
+    InvalidValue,
+    /// A page size (`limit`) is outside 1 to 100.
+    InvalidLimit,
+    /// `Idempotency-Key` is not one value of visible ASCII characters of a length allowed here.
+    InvalidIdempotencyKey,
+    /// `Idempotency-Key` was used before for a different request.
+    IdempotencyKeyReused,
+    /// A game is created with no players, or with more than eight.
+    PlayerCount,
+    /// Two players of a new game have the same name (ignoring case).
+    DuplicateName,
+    /// A player's or an account's name is empty, too long, or has characters it may not have.
+    InvalidName,
+    /// A digital game is asked for with any-color dice: the server rolls the standard dice.
+    DigitalNeedsStandardDice,
+    /// Dice are judged against a phase that does not exist.
+    InvalidPhase,
+    /// A die has no color in a phase made of one color (phase 8).
+    ColorRequired,
+    /// The dice cannot have been rolled on the ten dice of the game (or there are more than ten).
+    NotRollable,
+    /// A player id is not one of the game's players.
+    UnknownPlayer,
+    /// Only the game's owner may do this (undo, delete, invite).
+    NotOwner,
+    /// The seat is played by another account.
+    NotYourSeat,
+    /// It is another player's turn.
+    NotYourTurn,
+    /// The game is over: no more turns.
+    GameOver,
+    /// Only the latest turn can be undone.
+    NotLatestTurn,
+    /// Dice were sent for a turn of a digital game, whose dice the server rolls.
+    DigitalGame,
+    /// A turn of a tabletop game, whose players roll, is to be rolled again or scored as the
+    /// server's dice lie.
+    TabletopGame,
+    /// A digital turn is started while another is still in play.
+    TurnInPlay,
+    /// A digital turn is to be rolled again or scored after it was scored.
+    TurnScored,
+    /// A digital turn's dice are to be rolled again after all three rolls.
+    NoRollsLeft,
+    /// A roll again names no dice.
+    NoDice,
+    /// A roll again names a die twice.
+    RepeatedDie,
+    /// A roll again names more than ten dice.
+    TooManyDice,
+    /// A roll again names a die that does not exist.
+    UnknownDie,
+    /// The invite's seat is already played by the account that accepted an invite for it.
+    SeatClaimed,
+    /// The invite has been used.
+    InviteUsed,
+    /// The invite has expired.
+    InviteExpired,
+    /// The game's owner accepts an invite to its own game.
+    OwnGame,
+}
+
+impl ProblemCode {
+    /// The code as a client sees it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProblemCode::MalformedRequest => "malformed_request",
+            ProblemCode::Unauthorized => "unauthorized",
+            ProblemCode::NotFound => "not_found",
+            ProblemCode::MethodNotAllowed => "method_not_allowed",
+            ProblemCode::PreconditionFailed => "precondition_failed",
+            ProblemCode::PayloadTooLarge => "payload_too_large",
+            ProblemCode::UnsupportedMediaType => "unsupported_media_type",
+            ProblemCode::RateLimited => "rate_limited",
+            ProblemCode::TooManyStreams => "too_many_streams",
+            ProblemCode::TooManyConnections => "too_many_connections",
+            ProblemCode::HeadersTooLarge => "headers_too_large",
+            ProblemCode::RequestTimeout => "request_timeout",
+            ProblemCode::DatabaseUnavailable => "database_unavailable",
+            ProblemCode::InternalError => "internal_error",
+            ProblemCode::ConcurrentChange => "concurrent_change",
+            ProblemCode::InvalidValue => "invalid_value",
+            ProblemCode::InvalidLimit => "invalid_limit",
+            ProblemCode::InvalidIdempotencyKey => "invalid_idempotency_key",
+            ProblemCode::IdempotencyKeyReused => "idempotency_key_reused",
+            ProblemCode::PlayerCount => "player_count",
+            ProblemCode::DuplicateName => "duplicate_name",
+            ProblemCode::InvalidName => "invalid_name",
+            ProblemCode::DigitalNeedsStandardDice => "digital_needs_standard_dice",
+            ProblemCode::InvalidPhase => "invalid_phase",
+            ProblemCode::ColorRequired => "color_required",
+            ProblemCode::NotRollable => "not_rollable",
+            ProblemCode::UnknownPlayer => "unknown_player",
+            ProblemCode::NotOwner => "not_owner",
+            ProblemCode::NotYourSeat => "not_your_seat",
+            ProblemCode::NotYourTurn => "not_your_turn",
+            ProblemCode::GameOver => "game_over",
+            ProblemCode::NotLatestTurn => "not_latest_turn",
+            ProblemCode::DigitalGame => "digital_game",
+            ProblemCode::TabletopGame => "tabletop_game",
+            ProblemCode::TurnInPlay => "turn_in_play",
+            ProblemCode::TurnScored => "turn_scored",
+            ProblemCode::NoRollsLeft => "no_rolls_left",
+            ProblemCode::NoDice => "no_dice",
+            ProblemCode::RepeatedDie => "repeated_die",
+            ProblemCode::TooManyDice => "too_many_dice",
+            ProblemCode::UnknownDie => "unknown_die",
+            ProblemCode::SeatClaimed => "seat_claimed",
+            ProblemCode::InviteUsed => "invite_used",
+            ProblemCode::InviteExpired => "invite_expired",
+            ProblemCode::OwnGame => "own_game",
+        }
+    }
+}
 
 /// A field of a request that breaks a rule, named by its path (`dice[3].value`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,19 +184,16 @@ pub enum Error {
     NotFound(&'static str),
     /// The caller may see the game but not do this to it (play a seat that is not theirs).
     #[error("{detail}")]
-    Forbidden { code: &'static str, detail: String },
+    Forbidden { code: ProblemCode, detail: String },
     /// The resource existed but is no longer usable (an invite that expired or was used).
     #[error("{detail}")]
-    Gone { code: &'static str, detail: String },
+    Gone { code: ProblemCode, detail: String },
     /// The path is one of the API's, but not with this method; `allow` lists the methods it has.
     #[error("{method} is not allowed on this resource, only {allow}")]
     MethodNotAllowed { method: String, allow: String },
     /// The request conflicts with the state of the game.
     #[error("{detail}")]
-    Conflict { code: &'static str, detail: String },
-    /// A request with the same idempotency key is still being processed.
-    #[error("a request with this Idempotency-Key is still being processed; retry shortly")]
-    KeyInFlight,
+    Conflict { code: ProblemCode, detail: String },
     /// `If-Match` names a version the game no longer has.
     #[error("the game is at version {version}, which If-Match does not name: read it again")]
     PreconditionFailed { version: i64 },
@@ -54,7 +204,7 @@ pub enum Error {
     /// Well-formed, but breaks a rule.
     #[error("{detail}")]
     Invalid {
-        code: &'static str,
+        code: ProblemCode,
         detail: String,
         errors: Vec<FieldError>,
     },
@@ -85,7 +235,7 @@ pub enum Error {
 
 impl Error {
     /// Rules broken by several fields, the detail naming each.
-    pub fn invalid_fields(code: &'static str, errors: Vec<FieldError>) -> Error {
+    pub fn invalid_fields(code: ProblemCode, errors: Vec<FieldError>) -> Error {
         let detail = errors
             .iter()
             .map(|e| format!("{}: {}", e.field, e.message))
@@ -98,9 +248,14 @@ impl Error {
         }
     }
 
+    /// A request that conflicts with the state of the game.
+    pub fn conflict(code: ProblemCode, detail: String) -> Error {
+        Error::Conflict { code, detail }
+    }
+
     /// A rule broken by one field.
     pub fn invalid_field(
-        code: &'static str,
+        code: ProblemCode,
         field: impl Into<String>,
         message: impl Into<String>,
     ) -> Error {
@@ -118,7 +273,7 @@ impl From<diesel::result::Error> for Error {
             ) => Error::Unavailable,
             Diesel::DatabaseError(_, info) if lost_connection(info.message()) => Error::Unavailable,
             Diesel::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => Error::Conflict {
-                code: "concurrent_change",
+                code: ProblemCode::ConcurrentChange,
                 detail: "the game was changed by another request at the same time; try again"
                     .into(),
             },
@@ -147,3 +302,92 @@ impl From<diesel::r2d2::PoolError> for Error {
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use utoipa::PartialSchema;
+
+    use super::*;
+
+    /// Every code a problem had before the codes were one enum (but `idempotency_key_in_flight`,
+    /// which a key stored with its answer never needs): no client-visible code changes.
+    const CODES_BEFORE: [&str; 45] = [
+        "malformed_request",
+        "unauthorized",
+        "not_found",
+        "method_not_allowed",
+        "precondition_failed",
+        "payload_too_large",
+        "unsupported_media_type",
+        "rate_limited",
+        "too_many_streams",
+        "too_many_connections",
+        "headers_too_large",
+        "request_timeout",
+        "database_unavailable",
+        "internal_error",
+        "concurrent_change",
+        "invalid_value",
+        "invalid_limit",
+        "invalid_idempotency_key",
+        "idempotency_key_reused",
+        "player_count",
+        "duplicate_name",
+        "invalid_name",
+        "digital_needs_standard_dice",
+        "invalid_phase",
+        "color_required",
+        "not_rollable",
+        "unknown_player",
+        "not_owner",
+        "not_your_seat",
+        "not_your_turn",
+        "game_over",
+        "not_latest_turn",
+        "digital_game",
+        "tabletop_game",
+        "turn_in_play",
+        "turn_scored",
+        "no_rolls_left",
+        "no_dice",
+        "repeated_die",
+        "too_many_dice",
+        "unknown_die",
+        "seat_claimed",
+        "invite_used",
+        "invite_expired",
+        "own_game",
+    ];
+
+    #[test]
+    fn every_problem_code_is_the_snake_case_name_it_had() {
+        // The schema lists every variant: each is read back, and said as it was before.
+        let schema = serde_json::to_value(ProblemCode::schema()).unwrap();
+        let listed: Vec<&str> = schema["enum"]
+            .as_array()
+            .expect("the schema lists the codes")
+            .iter()
+            .map(|name| name.as_str().unwrap())
+            .collect();
+        assert_eq!(listed, CODES_BEFORE);
+        for name in listed {
+            let code: ProblemCode = serde_json::from_value(name.into()).unwrap();
+            assert_eq!(code.name(), name);
+            assert_eq!(serde_json::to_value(code).unwrap(), name);
+        }
+    }
+
+    #[test]
+    fn a_problem_says_its_code_in_its_type_and_its_code() {
+        let error = Error::Conflict {
+            code: ProblemCode::NotYourTurn,
+            detail: "it is Ann's turn".into(),
+        };
+        let problem = serde_json::to_value(error.problem()).unwrap();
+        assert_eq!(problem["type"], "/problems/not_your_turn");
+        assert_eq!(problem["code"], "not_your_turn");
+        let problem = serde_json::to_value(Error::Unavailable.problem()).unwrap();
+        assert_eq!(problem["type"], "/problems/database_unavailable");
+        assert_eq!(problem["code"], "database_unavailable");
+    }
+}

@@ -8,6 +8,7 @@ pub mod rules;
 pub mod server;
 pub mod service;
 pub mod store;
+pub mod values;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -19,11 +20,11 @@ use utoipa_actix_web::AppExt;
 use utoipa_swagger_ui::SwaggerUi;
 
 use api::AppState;
-use api::client_address::TrustedProxies;
-use api::extract::BodyLimit;
-use api::header_limit::HeaderLimit;
+use api::http::client_address::TrustedProxies;
+use api::http::extract::BodyLimit;
+use api::http::header_limit::HeaderLimit;
+use api::http::rate_limit::RateLimits;
 use api::openapi::OpenApiJson;
-use api::rate_limit::RateLimits;
 
 /// What the app is made of, built once and shared by every worker.
 #[derive(Clone)]
@@ -78,17 +79,20 @@ pub fn app(
             }),
         )
         .configure(extra)
-        .default_service(web::to(api::middleware::unrouted))
-        .wrap(from_fn(api::middleware::head_as_get))
-        .wrap(from_fn(api::middleware::catch_panics))
-        .wrap(api::middleware::problems())
-        .wrap(from_fn(api::rate_limit::limit))
-        .wrap(from_fn(api::header_limit::limit_headers))
-        .wrap(Condition::new(cors, api::cors::policy(&parts.cors_origins)))
+        .default_service(web::to(api::http::middleware::unrouted))
+        .wrap(from_fn(api::http::middleware::head_as_get))
+        .wrap(from_fn(api::http::middleware::catch_panics))
+        .wrap(api::http::middleware::problems())
+        .wrap(from_fn(api::http::rate_limit::limit))
+        .wrap(from_fn(api::http::header_limit::limit_headers))
+        .wrap(Condition::new(
+            cors,
+            api::http::cors::policy(&parts.cors_origins),
+        ))
         // Again outside CORS, for the preflights it refuses (inside, for everything else, so
         // that an error answer keeps the CORS headers).
-        .wrap(api::middleware::problems())
-        .wrap(api::middleware::RequestIdHeader)
+        .wrap(api::http::middleware::problems())
+        .wrap(api::http::middleware::RequestIdHeader)
         .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
-        .wrap(TracingLogger::<api::request_log::RequestSpan>::new())
+        .wrap(TracingLogger::<api::http::request_log::RequestSpan>::new())
 }

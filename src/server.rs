@@ -10,6 +10,7 @@ use connection::Connection;
 use connection_limit::ConnectionLimit;
 
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_http::HttpService;
@@ -22,15 +23,34 @@ use tracing_subscriber::EnvFilter;
 
 use crate::AppParts;
 use crate::api::AppState;
-use crate::api::extract::BodyLimit;
-use crate::api::live::Live;
+use crate::api::http::extract::BodyLimit;
+use crate::api::http::rate_limit::RateLimits;
 use crate::api::openapi::{OpenApiJson, document_json};
-use crate::api::rate_limit::RateLimits;
 use crate::config::Config;
 use crate::error::Error;
-use crate::service::idempotency::{self, KeyPolicy};
-use crate::service::invites;
-use crate::store::{self, Database, PoolSettings};
+use crate::service::clock::{Clock, SystemClock};
+use crate::service::idempotency::KeyPolicy;
+use crate::service::live::Live;
+use crate::service::roller::{Dice, SecureDice};
+use crate::service::{self, Service, invites};
+use crate::store::{self, Database, PoolSettings, Store};
+
+/// Where the service's time and dice come from: the system's clock and secure dice, unless a
+/// test sets its own.
+#[derive(Clone)]
+pub struct TimeAndDice {
+    pub clock: Arc<dyn Clock>,
+    pub dice: Arc<dyn Dice>,
+}
+
+impl Default for TimeAndDice {
+    fn default() -> TimeAndDice {
+        TimeAndDice {
+            clock: Arc::new(SystemClock),
+            dice: Arc::new(SecureDice),
+        }
+    }
+}
 
 /// Sets up logging once; later calls do nothing.
 ///
@@ -93,18 +113,35 @@ pub fn start_with(
     pool: store::Pool,
     extra: fn(&mut web::ServiceConfig),
 ) -> std::io::Result<actix_web::dev::Server> {
+    start_playing_with(config, listener, pool, extra, TimeAndDice::default())
+}
+
+/// Like `start_with`, with the clock and the dice given.
+pub fn start_playing_with(
+    config: &Config,
+    listener: TcpListener,
+    pool: store::Pool,
+    extra: fn(&mut web::ServiceConfig),
+    time_and_dice: TimeAndDice,
+) -> std::io::Result<actix_web::dev::Server> {
     let keys = config.key_policy();
-    purge_keys_now_and_then(pool.clone(), keys);
     let trusted = config.trusted_proxies();
     let live = Live::new(listen_url(config), config.stream_limits());
+    let service = Arc::new(Service::new(service::Parts {
+        store: Store::new(pool),
+        clock: time_and_dice.clock,
+        dice: time_and_dice.dice,
+        keys,
+        invite_ttl: Duration::from_secs(config.invite_ttl_secs),
+        live: live.clone(),
+        event_data: crate::api::views::events::event_data,
+    }));
+    purge_keys_now_and_then(Arc::clone(&service), keys);
     let parts = AppParts {
         state: web::Data::new(AppState {
-            pool,
-            keys,
+            service,
             deadline: Duration::from_millis(config.query_timeout_ms),
-            live: live.clone(),
             streams: config.stream_settings(),
-            invite_ttl: Duration::from_secs(config.invite_ttl_secs),
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
@@ -201,7 +238,7 @@ fn listen_url(config: &Config) -> Option<String> {
 
 /// Forgets idempotency keys and invites past their time, from now on and every so often (a
 /// tenth of the time keys are kept, within a second and ten minutes), while the server runs.
-fn purge_keys_now_and_then(pool: store::Pool, keys: KeyPolicy) {
+fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
     let every = (keys.keep_for / 10)
         .to_std()
         .unwrap_or_default()
@@ -210,11 +247,11 @@ fn purge_keys_now_and_then(pool: store::Pool, keys: KeyPolicy) {
         let mut ticks = actix_web::rt::time::interval(every);
         loop {
             ticks.tick().await;
-            let pool = pool.clone();
+            let service = Arc::clone(&service);
             let purged = web::block(move || {
-                let mut conn = pool.get()?;
+                let mut session = service.session()?;
                 Ok::<_, crate::error::Error>(
-                    idempotency::purge(&mut conn, keys)? + invites::purge(&mut conn)?,
+                    session.purge_keys(keys)? + invites::purge(&mut session)?,
                 )
             })
             .await;

@@ -3,8 +3,9 @@
 
 mod support;
 
-use phase10::rules::game::{Edition, Game, Status};
-use phase10::rules::{Color, DICE_PHASES, DiceLayout, GroupKind, Roll, evaluate};
+use phase10::rules::dice::game::{Edition, Game, Status};
+use phase10::rules::dice::{Color, DiceLayout, Roll, evaluate};
+use phase10::rules::{GroupKind, PHASES};
 use support::{every_roll_for_color, every_roll_of_numbers};
 
 const BEST_SCORES: [u32; 10] = [60, 57, 59, 49, 52, 54, 60, 56, 60, 62];
@@ -16,7 +17,7 @@ fn best_rolls() -> Vec<(u32, Roll)> {
         .into_iter()
         .flat_map(every_roll_for_color)
         .collect();
-    DICE_PHASES
+    PHASES
         .iter()
         .map(|phase| {
             let uses_color = phase.groups.iter().any(|g| g.kind == GroupKind::Color);
@@ -57,7 +58,7 @@ fn every_roll_of_numbers_covers_each_combination_once() {
 
 #[test]
 fn phase_8_would_be_64_with_free_colors() {
-    let phase_8 = &DICE_PHASES[7];
+    let phase_8 = &PHASES[7];
     let seven_high = support::roll("10r 10r 10r 9r 9r 9r 4r");
     assert!(DiceLayout::Standard.place(&seven_high).is_err());
     assert!(

@@ -2,9 +2,10 @@
 
 mod support;
 
-use phase10::rules::{
-    Color, DiceLayout, Die, DieId, Face, Number, Roll, dice_phase, evaluate, layout::NotRollable,
+use phase10::rules::dice::{
+    Color, DiceLayout, Die, DieId, Face, Number, Roll, evaluate, layout::NotRollable,
 };
+use phase10::rules::phases::numbered as phase;
 use support::roll;
 
 fn faces_of(layout: DiceLayout, ids: &[DieId]) -> Vec<(Face, Option<Color>)> {
@@ -164,12 +165,12 @@ fn rollable_dice_are_placed_on_different_physical_dice() {
 #[test]
 fn color_is_optional_on_a_submitted_die() {
     assert!(DiceLayout::Standard.place(&roll("8 8 8 10 W W")).is_ok());
-    assert!(evaluate(dice_phase(1).unwrap(), &roll("8 8 8 10 W W")).made);
+    assert!(evaluate(phase(1).unwrap(), &roll("8 8 8 10 W W")).made);
 }
 
 #[test]
 fn a_die_without_a_color_cannot_make_phase_8() {
-    let phase_8 = dice_phase(8).unwrap();
+    let phase_8 = phase(8).unwrap();
     assert!(evaluate(phase_8, &roll("2o 4o Wo 5o 8o 9o 10o")).made);
     assert!(!evaluate(phase_8, &roll("2o 4o Wo 5o 8o 9o 10")).made);
 }

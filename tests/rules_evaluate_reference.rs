@@ -3,10 +3,8 @@
 
 mod support;
 
-use phase10::rules::{
-    Color, DICE_PHASES, DiceLayout, Die, Evaluation, Face, Group, GroupKind, Phase, Roll,
-    StandsFor, evaluate,
-};
+use phase10::rules::dice::{Color, DiceLayout, Die, Evaluation, Face, Roll, StandsFor, evaluate};
+use phase10::rules::{Group, GroupKind, PHASES, Phase};
 use proptest::prelude::*;
 use support::physical_roll;
 use support::reference::{best_score, group_score, is_wild};
@@ -123,7 +121,7 @@ proptest! {
 
     #[test]
     fn evaluator_matches_brute_force_reference_on_every_phase(roll in rolls()) {
-        for phase in &DICE_PHASES {
+        for phase in &PHASES {
             let verdict = evaluate(phase, &roll);
             prop_assert_eq!(verdict.made.then_some(verdict.score), best_score(phase, roll.dice()),
                 "{} on {:?}", phase, roll);
@@ -162,8 +160,8 @@ proptest! {
 #[test]
 fn equal_score_alternatives_are_resolved_the_same_way_every_time() {
     let roll = support::roll("8 8 8 W W W 2");
-    let first = evaluate(&DICE_PHASES[0], &roll);
+    let first = evaluate(&PHASES[0], &roll);
     for _ in 0..10 {
-        assert_eq!(evaluate(&DICE_PHASES[0], &roll), first);
+        assert_eq!(evaluate(&PHASES[0], &roll), first);
     }
 }

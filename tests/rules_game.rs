@@ -3,9 +3,11 @@
 
 mod support;
 
-use phase10::rules::game::{BonusKind, Edition, Game, SetupError, Status, TurnError, TurnOutcome};
-use phase10::rules::order::roll_for_order;
-use phase10::rules::{DiceLayout, Roll};
+use phase10::rules::dice::game::{
+    BonusKind, Edition, Game, SetupError, Status, TurnError, TurnOutcome,
+};
+use phase10::rules::dice::order::roll_for_order;
+use phase10::rules::dice::{DiceLayout, Roll};
 use support::{roll, roll_scoring, scores_of};
 
 /// A roll that makes each phase, and its score.
@@ -272,7 +274,10 @@ fn fundex_first_finish_bonus_for_a_player_seated_after_who_was_already_on_phase_
 fn equal_grand_totals_share_the_win() {
     let (game, _, _) = three_finish_on_phase_10(Edition::Mattel2011);
     assert_eq!(game.winners(), vec![1, 2]);
-    assert_eq!(phase10::rules::game::ranks(game.sheets()), vec![3, 1, 1]);
+    assert_eq!(
+        phase10::rules::dice::game::ranks(game.sheets()),
+        vec![3, 1, 1]
+    );
 }
 
 /// Seat 0 always fails; seat 1 always makes it and finishes first in round 10; seat 2 failed

@@ -2,13 +2,12 @@
 
 mod support;
 
-use phase10::rules::{
-    Color, DICE_PHASES, Evaluation, GroupKind, Number, StandsFor, dice_phase, evaluate,
-};
+use phase10::rules::dice::{Color, Evaluation, Number, StandsFor, evaluate};
+use phase10::rules::{GroupKind, PHASES, phases};
 use support::roll;
 
 fn judge(phase: u8, dice: &str) -> Evaluation {
-    evaluate(dice_phase(phase).unwrap(), &roll(dice))
+    evaluate(phases::numbered(phase).unwrap(), &roll(dice))
 }
 
 /// Each group as a player would read it: the dice in it, wilds written as "W=what".
@@ -37,11 +36,11 @@ fn number(value: u8) -> StandsFor {
 #[test]
 fn the_ten_phases_are_as_in_the_rules() {
     type Row = (u8, &'static str, Vec<(GroupKind, u8)>);
-    let table: Vec<Row> = DICE_PHASES
+    let table: Vec<Row> = PHASES
         .iter()
         .map(|p| {
             (
-                p.number,
+                p.number.get(),
                 p.label,
                 p.groups.iter().map(|g| (g.kind, g.size)).collect(),
             )
@@ -63,8 +62,13 @@ fn the_ten_phases_are_as_in_the_rules() {
             (10, "1 set of 5 + 1 set of 3", vec![(S, 5), (S, 3)]),
         ]
     );
-    assert_eq!(dice_phase(0), None);
-    assert_eq!(dice_phase(11), None);
+    assert_eq!(phases::numbered(0), None);
+    assert_eq!(phases::numbered(11), None);
+    assert_eq!(phases::PhaseNumber::new(11), None);
+    for number in 1..=10 {
+        let phase = phases::PhaseNumber::new(number).unwrap();
+        assert_eq!(phases::phase(phase).number, phase);
+    }
 }
 
 #[test]
@@ -190,7 +194,7 @@ fn a_phase_not_made_scores_0_and_has_no_groups() {
         (verdict.made, verdict.score, verdict.groups.len()),
         (false, 0, 0)
     );
-    assert!(!evaluate(dice_phase(1).unwrap(), &Default::default()).made);
+    assert!(!evaluate(phases::numbered(1).unwrap(), &Default::default()).made);
 }
 
 #[test]

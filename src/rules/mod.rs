@@ -1,15 +1,10 @@
-//! The game itself, as pure Rust: no IO, no HTTP, no database. Everything the service does with
-//! dice, phases and scores is a call into this module.
+//! The games themselves, as pure Rust: no IO, no HTTP, no database. One folder per game
+//! (`dice`: Phase 10 Dice) beside what the games share: the ten phases and their groups.
+//! Everything the service does with dice, phases and scores is a call into this module. The
+//! enums a client sees (colors, dice, layouts, editions, statuses, kinds of groups and bonuses)
+//! carry their wire names and schemas as derives (serde, utoipa), which do no IO.
 
 pub mod dice;
-pub mod digital;
-pub mod evaluate;
-pub mod game;
-pub mod layout;
-pub mod order;
 pub mod phases;
 
-pub use dice::{Color, Die, Face, MAX_DICE, Number, Roll};
-pub use evaluate::{Evaluation, GroupUse, StandsFor, UsedDie, evaluate};
-pub use layout::{DiceLayout, DieId, NotRollable};
-pub use phases::{DICE_PHASES, Group, GroupKind, LAST_PHASE, Phase, dice_phase};
+pub use phases::{Group, GroupKind, LAST_PHASE, PHASES, Phase, PhaseNumber, phase};

@@ -1,12 +1,15 @@
-//! The phases as data (RULES §2): each phase is a list of groups, each group a kind and a size.
-//!
-//! The evaluator reads only this data, so another phase list (the card game's, a house rule)
-//! is a new constant here, not a change to the evaluator.
+//! The ten phases as data (RULES §2), shared by both games: each phase is a list of groups, each
+//! group a kind and a size. What a group accepts (the numbers of a run, what a wild may stand
+//! for) is each game's own: its evaluator reads only this data.
 
 use std::fmt;
 
-/// What makes a group.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The kind of a group of a phase.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum GroupKind {
     /// Dice of one number; a wild stands for any number.
     Set,
@@ -59,10 +62,36 @@ impl Group {
 /// The most groups one phase may have; the evaluator keeps its search on the stack.
 pub const MAX_GROUPS: usize = 4;
 
+/// A phase's number: 1 to 10, and nothing else. A player's progress (the phase worked on, 11
+/// once the last is done) is a plain number; this is a phase that exists.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PhaseNumber(u8);
+
+impl PhaseNumber {
+    /// The phase numbered so, if there is one.
+    pub const fn new(number: u8) -> Option<PhaseNumber> {
+        if number >= 1 && number <= LAST_PHASE {
+            Some(PhaseNumber(number))
+        } else {
+            None
+        }
+    }
+
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for PhaseNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// A phase: its number in its list, the words players know it by, and the groups it needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Phase {
-    pub number: u8,
+    pub number: PhaseNumber,
     pub label: &'static str,
     pub groups: &'static [Group],
 }
@@ -79,8 +108,9 @@ impl Phase {
             assert!(!matches!(group.kind, GroupKind::Run) || group.size <= 10);
             i += 1;
         }
+        assert!(number >= 1 && number <= LAST_PHASE);
         Phase {
-            number,
+            number: PhaseNumber(number),
             label,
             groups,
         }
@@ -98,8 +128,8 @@ impl fmt::Display for Phase {
     }
 }
 
-/// The ten phases of Phase 10 Dice, in order.
-pub const DICE_PHASES: [Phase; 10] = [
+/// The ten phases, in order: the same in Phase 10 Dice and in the card game.
+pub const PHASES: [Phase; 10] = [
     Phase::new(1, "2 sets of 3", &[Group::set(3), Group::set(3)]),
     Phase::new(
         2,
@@ -131,7 +161,12 @@ pub const DICE_PHASES: [Phase; 10] = [
 /// The number of the last phase; a player past it has finished.
 pub const LAST_PHASE: u8 = 10;
 
-/// The dice phase with this number (1–10).
-pub fn dice_phase(number: u8) -> Option<&'static Phase> {
-    DICE_PHASES.get(usize::from(number).checked_sub(1)?)
+/// The phase with this number.
+pub fn phase(number: PhaseNumber) -> &'static Phase {
+    &PHASES[usize::from(number.0) - 1]
+}
+
+/// The phase with this number, if there is one (1–10).
+pub fn numbered(number: u8) -> Option<&'static Phase> {
+    PHASES.get(usize::from(number).checked_sub(1)?)
 }

@@ -23,7 +23,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
 use super::bare_answers;
 use super::connection_limit::Admitted;
-use crate::api::connection_state::ConnectionState;
+use crate::api::http::connection_state::ConnectionState;
 use crate::error::Error;
 
 /// Bytes standing in for what the dispatcher asked to write (`replaces` bytes, reported
@@ -215,7 +215,7 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for Connection<IO> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::client_address::TrustedProxies;
+    use crate::api::http::client_address::TrustedProxies;
     use crate::server::connection_limit::ConnectionLimit;
 
     fn connection() -> Connection<()> {

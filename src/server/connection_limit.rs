@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use crate::api::client_address::{TrustedProxies, bounded_as};
+use crate::api::http::client_address::{TrustedProxies, bounded_as};
 
 #[derive(Debug, Default)]
 struct Counts {
@@ -92,7 +92,7 @@ impl Drop for Admitted {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::client_address::Network;
+    use crate::api::http::client_address::Network;
 
     #[test]
     fn an_address_holds_at_most_its_share_until_one_closes() {

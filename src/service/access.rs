@@ -2,8 +2,10 @@
 //! claimed; an account that accepted an invite sees it and plays its own seat only. Anyone
 //! else is told the game does not exist.
 
-use crate::error::{Error, Result};
+use super::replay::GameState;
+use crate::error::{Error, ProblemCode, Result};
 use crate::store::games::GameRecord;
+use crate::values::{AccountId, PlayerId};
 
 /// Why an account may see a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,7 +16,7 @@ pub enum Role {
 }
 
 /// The account's role in the game; a stranger gets `NotFound`, as for a game that does not exist.
-pub fn role(record: &GameRecord, account_id: &str) -> Result<Role> {
+pub fn role(record: &GameRecord, account_id: &AccountId) -> Result<Role> {
     if record.game.account_id == account_id {
         Ok(Role::Owner)
     } else if record.claims.iter().any(|c| c.account_id == account_id) {
@@ -25,11 +27,11 @@ pub fn role(record: &GameRecord, account_id: &str) -> Result<Role> {
 }
 
 /// Checks that the account may change the game as only its owner may (undo, delete, invite).
-pub fn owner_only(record: &GameRecord, account_id: &str, what: &str) -> Result<()> {
+pub fn owner_only(record: &GameRecord, account_id: &AccountId, what: &str) -> Result<()> {
     match role(record, account_id)? {
         Role::Owner => Ok(()),
         Role::Player => Err(Error::Forbidden {
-            code: "not_owner",
+            code: ProblemCode::NotOwner,
             detail: format!("only the game's owner can {what}"),
         }),
     }
@@ -37,13 +39,13 @@ pub fn owner_only(record: &GameRecord, account_id: &str, what: &str) -> Result<(
 
 /// Checks that the account plays the seat of `player_id`: the account that claimed it, or the
 /// owner while nobody has.
-pub fn plays_seat(record: &GameRecord, account_id: &str, player_id: &str) -> Result<()> {
+pub fn plays_seat(record: &GameRecord, account_id: &AccountId, player_id: &PlayerId) -> Result<()> {
     role(record, account_id)?;
     let claimant = record
         .claims
         .iter()
         .find(|c| c.player_id == player_id)
-        .map(|c| c.account_id.as_str());
+        .map(|c| &c.account_id);
     let player = record
         .players
         .iter()
@@ -54,12 +56,42 @@ pub fn plays_seat(record: &GameRecord, account_id: &str, player_id: &str) -> Res
         Some(claimant) if claimant == account_id => Ok(()),
         None if record.game.account_id == account_id => Ok(()),
         Some(_) => Err(Error::Forbidden {
-            code: "not_your_seat",
+            code: ProblemCode::NotYourSeat,
             detail: format!("{player}'s seat is played by the account that accepted its invite"),
         }),
         None => Err(Error::Forbidden {
-            code: "not_your_seat",
+            code: ProblemCode::NotYourSeat,
             detail: format!("{player}'s seat is played by the game's owner"),
         }),
+    }
+}
+
+/// The seat of `player_id`, if the account plays it and it is that seat's turn.
+pub fn acting_seat(
+    state: &GameState,
+    account_id: &AccountId,
+    player_id: &PlayerId,
+) -> Result<usize> {
+    let seat = state.seat_of(player_id).ok_or_else(|| {
+        Error::invalid_field(
+            ProblemCode::UnknownPlayer,
+            "player_id",
+            "is not a player of this game",
+        )
+    })?;
+    plays_seat(&state.record, account_id, player_id)?;
+    match state.game.current_seat() {
+        None => Err(Error::conflict(
+            ProblemCode::GameOver,
+            "the game is over".into(),
+        )),
+        Some(current) if current != seat => {
+            let name = &state.record.players[current].name;
+            Err(Error::conflict(
+                ProblemCode::NotYourTurn,
+                format!("it is {name}'s turn"),
+            ))
+        }
+        Some(_) => Ok(seat),
     }
 }

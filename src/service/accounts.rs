@@ -5,17 +5,32 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use super::{display_names, hex};
-use crate::error::{Error, Result};
-use crate::store::DbConnection;
+use super::{Session, hex};
+use crate::error::{Error, ProblemCode, Result};
 use crate::store::accounts::{self, AccountRow};
+use crate::values::{AccountId, AccountName};
 
-/// The longest account name, in characters.
-pub const MAX_NAME: usize = 100;
+/// An account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    pub id: AccountId,
+    pub name: AccountName,
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl From<AccountRow> for Account {
+    fn from(row: AccountRow) -> Account {
+        Account {
+            id: row.id,
+            name: row.name,
+            created_at: row.created_at,
+        }
+    }
+}
 
 /// A new account and its key, which is not stored and cannot be shown again.
 pub struct NewAccount {
-    pub account: AccountRow,
+    pub account: Account,
     pub api_key: String,
 }
 
@@ -30,27 +45,42 @@ fn generate_key() -> String {
     format!("p10_{}", hex(&secret))
 }
 
-pub fn create(conn: &mut DbConnection, name: &str) -> Result<NewAccount> {
-    let name = display_names::checked(name, MAX_NAME)
-        .map_err(|why| Error::invalid_field("invalid_name", "name", why.to_string()))?;
+pub fn create(session: &mut Session, name: &str) -> Result<NewAccount> {
+    let name = AccountName::parse(name)
+        .map_err(|why| Error::invalid_field(ProblemCode::InvalidName, "name", why.to_string()))?;
     let api_key = generate_key();
     let account = AccountRow {
-        id: super::new_id(),
+        id: AccountId::random(),
         name,
         api_key_hash: hash_key(&api_key),
-        created_at: super::now(),
+        created_at: session.now(),
     };
-    accounts::insert(conn, &account)?;
-    Ok(NewAccount { account, api_key })
+    accounts::insert(session.conn(), &account)?;
+    Ok(NewAccount {
+        account: account.into(),
+        api_key,
+    })
 }
 
 /// The account a key belongs to, if any. The key is looked up by its SHA-256, so how long the
-/// index takes to answer tells nothing about the key itself; the stored hash is then compared in
-/// constant time, so no answer depends on how much of a key was right.
-pub fn authenticate(conn: &mut DbConnection, api_key: &str) -> Result<Option<AccountRow>> {
+/// index (or the map of accounts seen lately) takes to answer tells nothing about the key
+/// itself; the stored hash is then compared in constant time, so no answer depends on how much
+/// of a key was right.
+pub fn authenticate(session: &mut Session, api_key: &str) -> Result<Option<Account>> {
     let hash = hash_key(api_key);
-    let found = accounts::find_by_key_hash(conn, &hash)?;
-    Ok(found.filter(|account| same_secret(&account.api_key_hash, &hash)))
+    let found = match session.recent().account(&hash) {
+        Some(kept) => Some(kept),
+        None => {
+            let read = accounts::find_by_key_hash(session.conn(), &hash)?;
+            if let Some(account) = &read {
+                session.recent().keep_account(account.clone());
+            }
+            read
+        }
+    };
+    Ok(found
+        .filter(|account| same_secret(&account.api_key_hash, &hash))
+        .map(Account::from))
 }
 
 /// Whether two secrets (or their hashes) are equal, in time that depends only on their lengths.

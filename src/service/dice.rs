@@ -11,8 +11,9 @@ use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::error::{Error, Result};
-use crate::rules::{Color, Die, Face, GroupKind, NotRollable, Number, Phase, Roll, dice_phase};
+use crate::error::{Error, ProblemCode, Result};
+use crate::rules::dice::{Color, Die, Face, NotRollable, Number, Roll};
+use crate::rules::{GroupKind, Phase, phases};
 
 /// What a die shows: a number from 1 to 10, or "W" for a wild.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -94,39 +95,6 @@ pub enum Wild {
     W,
 }
 
-/// One of the four colors of a face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(as = Color)]
-#[serde(rename_all = "snake_case")]
-pub enum ColorName {
-    Red,
-    Orange,
-    Blue,
-    Green,
-}
-
-impl From<ColorName> for Color {
-    fn from(name: ColorName) -> Color {
-        match name {
-            ColorName::Red => Color::Red,
-            ColorName::Orange => Color::Orange,
-            ColorName::Blue => Color::Blue,
-            ColorName::Green => Color::Green,
-        }
-    }
-}
-
-impl From<Color> for ColorName {
-    fn from(color: Color) -> ColorName {
-        match color {
-            Color::Red => ColorName::Red,
-            Color::Orange => ColorName::Orange,
-            Color::Blue => ColorName::Blue,
-            Color::Green => ColorName::Green,
-        }
-    }
-}
-
 /// A die as shown by a player. The color may be left out, except for phase 8.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = Die)]
@@ -135,12 +103,12 @@ impl From<Color> for ColorName {
 pub struct ShownDie {
     pub value: DieValue,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub color: Option<ColorName>,
+    pub color: Option<Color>,
 }
 
 impl From<ShownDie> for Die {
     fn from(shown: ShownDie) -> Die {
-        Die::new(shown.value.0, shown.color.map(Color::from))
+        Die::new(shown.value.0, shown.color)
     }
 }
 
@@ -148,7 +116,7 @@ impl From<Die> for ShownDie {
     fn from(die: Die) -> ShownDie {
         ShownDie {
             value: DieValue(die.face),
-            color: die.color.map(ColorName::from),
+            color: die.color,
         }
     }
 }
@@ -157,9 +125,9 @@ impl From<Die> for ShownDie {
 /// are at most ten dice, and every die has its colour when the phase is made of one colour.
 /// Whether they could have been rolled is the rules' own check (`NotRollable`).
 pub fn shown_roll(phase: u8, dice: &[ShownDie]) -> Result<(&'static Phase, Roll)> {
-    let rules = dice_phase(phase).ok_or_else(|| {
+    let rules = phases::numbered(phase).ok_or_else(|| {
         Error::invalid_field(
-            "invalid_phase",
+            ProblemCode::InvalidPhase,
             "phase",
             format!("there is no phase {phase}: phases are 1 to 10"),
         )
@@ -168,20 +136,20 @@ pub fn shown_roll(phase: u8, dice: &[ShownDie]) -> Result<(&'static Phase, Roll)
         && let Some(i) = dice.iter().position(|d| d.color.is_none())
     {
         return Err(Error::invalid_field(
-            "color_required",
+            ProblemCode::ColorRequired,
             format!("dice[{i}].color"),
             format!("phase {phase} is made of one color: every die needs its color"),
         ));
     }
     let roll = Roll::new(dice.iter().copied().map(Die::from).collect())
-        .map_err(|e| Error::invalid_field("not_rollable", "dice", e.to_string()))?;
+        .map_err(|e| Error::invalid_field(ProblemCode::NotRollable, "dice", e.to_string()))?;
     Ok((rules, roll))
 }
 
 /// Dice that cannot have been rolled, as the field error that names the die.
 pub fn not_rollable(error: NotRollable) -> Error {
     Error::invalid_field(
-        "not_rollable",
+        ProblemCode::NotRollable,
         format!("dice[{}]", error.index()),
         format!("these dice cannot have been rolled: {error}"),
     )

@@ -1,13 +1,92 @@
-//! Reading a game's log of changes for its subscribers.
+//! The events of a game: what each change is called, and reading a game's log of changes for
+//! its subscribers. Writing them is part of every change (`change`).
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::Session;
 use crate::error::{Error, Result};
-use crate::store::DbConnection;
 use crate::store::events::{self, EventRow};
 use crate::store::games;
+use crate::values::{AccountId, GameId, TurnNumber};
+
+/// What changed. The SSE `event` field; `game_finished` follows the `turn_scored` that ended
+/// the game, with the same id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    GameCreated,
+    TurnStarted,
+    DiceRolled,
+    TurnScored,
+    TurnUndone,
+    SeatClaimed,
+    GameFinished,
+    /// Sent to subscribers when the game is deleted; the stream then ends.
+    GameDeleted,
+}
+
+impl EventKind {
+    /// Every kind, in the order of the schema's enum.
+    pub const ALL: [EventKind; 8] = [
+        EventKind::GameCreated,
+        EventKind::TurnStarted,
+        EventKind::DiceRolled,
+        EventKind::TurnScored,
+        EventKind::TurnUndone,
+        EventKind::SeatClaimed,
+        EventKind::GameFinished,
+        EventKind::GameDeleted,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EventKind::GameCreated => "game_created",
+            EventKind::TurnStarted => "turn_started",
+            EventKind::DiceRolled => "dice_rolled",
+            EventKind::TurnScored => "turn_scored",
+            EventKind::TurnUndone => "turn_undone",
+            EventKind::SeatClaimed => "seat_claimed",
+            EventKind::GameFinished => "game_finished",
+            EventKind::GameDeleted => "game_deleted",
+        }
+    }
+}
+
+/// One change of a game, as its log keeps it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Event {
+    pub kind: EventKind,
+    /// The game's version after the change: the event's id.
+    pub version: i64,
+    /// The number of the turn the change was about, if any.
+    pub turn: Option<TurnNumber>,
+}
+
+/// An event as stored: its kind's name and its data.
+pub struct LoggedEvent {
+    pub version: i64,
+    pub kind: String,
+    pub data: String,
+}
+
+impl From<EventRow> for LoggedEvent {
+    fn from(row: EventRow) -> LoggedEvent {
+        LoggedEvent {
+            version: row.version,
+            kind: row.kind,
+            data: row.data,
+        }
+    }
+}
 
 /// The version a subscriber starts from: the game's current one, if the account may see it.
-pub fn current_version(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<i64> {
-    games::find_visible(conn, account_id, game_id)?
+pub fn current_version(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+) -> Result<i64> {
+    games::find_visible(session.conn(), account_id, game_id)?
         .map(|game| game.version)
         .ok_or(Error::NotFound("game"))
 }
@@ -15,14 +94,14 @@ pub fn current_version(conn: &mut DbConnection, account_id: &str, game_id: &str)
 /// Up to `limit` events of the game after `version`, oldest first; `None` once the game has
 /// been deleted.
 pub fn after(
-    conn: &mut DbConnection,
-    game_id: &str,
+    session: &mut Session,
+    game_id: &GameId,
     version: i64,
     limit: i64,
-) -> Result<Option<Vec<EventRow>>> {
-    let rows = events::after(conn, game_id, version, limit)?;
-    if rows.is_empty() && !games::exists(conn, game_id)? {
+) -> Result<Option<Vec<LoggedEvent>>> {
+    let rows = events::after(session.conn(), game_id, version, limit)?;
+    if rows.is_empty() && !games::exists(session.conn(), game_id)? {
         return Ok(None);
     }
-    Ok(Some(rows))
+    Ok(Some(rows.into_iter().map(LoggedEvent::from).collect()))
 }

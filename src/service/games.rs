@@ -1,20 +1,20 @@
 //! Creating, reading, listing and deleting games.
 
-use super::access;
-use super::display_names;
-use super::names::{EditionName, LayoutName, Mode, StatusName, stored};
+use super::change::Changed;
+use super::events::{Event, EventKind};
+use super::names::{Mode, Stored};
 use super::replay::{GameState, replay};
-use super::roller::DiceRoller;
-use super::{VersionCheck, check_version};
-use crate::error::{Error, FieldError, Result};
-use crate::rules::game::{MAX_PLAYERS, Status};
-use crate::rules::order::roll_for_order;
-use crate::store::DbConnection;
+use super::roller::Dice;
+use super::{Session, VersionCheck, access};
+use crate::error::{Error, FieldError, ProblemCode, Result};
+use crate::rules::dice::DiceLayout;
+use crate::rules::dice::game::{Edition, MAX_PLAYERS, Status};
+use crate::rules::dice::order::roll_for_order;
 use crate::store::events;
-use crate::store::games::{self, GameRow, GamesAfter, PlayerRow};
+use crate::store::games::{self, GameRow, PlayerRow};
+use crate::values::{AccountId, GameId, PlayerId, PlayerName};
 
-/// The longest player name, in characters.
-pub const MAX_PLAYER_NAME: usize = 40;
+pub use crate::store::games::GamesAfter;
 
 /// What a new game is made of.
 #[derive(Debug, Clone)]
@@ -22,33 +22,30 @@ pub struct NewGame {
     /// In turn order for a tabletop game; a digital game rolls for the order.
     pub names: Vec<String>,
     pub mode: Mode,
-    pub edition: EditionName,
-    pub layout: LayoutName,
+    pub edition: Edition,
+    pub layout: DiceLayout,
 }
 
-fn check_players(names: &[String]) -> Result<Vec<String>> {
+fn check_players(names: &[String]) -> Result<Vec<PlayerName>> {
     if !(1..=MAX_PLAYERS).contains(&names.len()) {
         return Err(Error::invalid_field(
-            "player_count",
+            ProblemCode::PlayerCount,
             "players",
             format!("a game has 1 to {MAX_PLAYERS} players, not {}", names.len()),
         ));
     }
-    let mut kept: Vec<String> = Vec::with_capacity(names.len());
+    let mut kept: Vec<PlayerName> = Vec::with_capacity(names.len());
     let mut errors = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let field = format!("players[{i}].name");
-        match display_names::checked(name, MAX_PLAYER_NAME) {
+        match PlayerName::parse(name) {
             Err(why) => errors.push(FieldError::new(field, why.to_string())),
             Ok(name) => {
-                let same = display_names::identity(&name);
-                if kept
-                    .iter()
-                    .any(|other| display_names::identity(other) == same)
-                {
+                let same = name.identity();
+                if kept.iter().any(|other| other.identity() == same) {
                     errors.push(FieldError::new(
                         field,
-                        format!("{name:?} is already a player of this game"),
+                        format!("{:?} is already a player of this game", name.as_str()),
                     ));
                 }
                 kept.push(name);
@@ -60,19 +57,18 @@ fn check_players(names: &[String]) -> Result<Vec<String>> {
     }
     let duplicate = errors.iter().any(|e| e.message.contains("already"));
     let code = if duplicate {
-        "duplicate_name"
+        ProblemCode::DuplicateName
     } else {
-        "invalid_name"
+        ProblemCode::InvalidName
     };
     Err(Error::invalid_fields(code, errors))
 }
 
 /// Seats the players: as given at a table, by rolling a high die each in a digital game.
-fn seat(names: Vec<String>, mode: Mode) -> Vec<(String, Option<Vec<u8>>)> {
+fn seat(names: Vec<PlayerName>, mode: Mode, dice: &dyn Dice) -> Vec<(PlayerName, Option<Vec<u8>>)> {
     match mode {
         Mode::Tabletop => names.into_iter().map(|n| (n, None)).collect(),
         Mode::Digital => {
-            let mut dice = DiceRoller::secure();
             let order = roll_for_order(names.len(), || dice.high_die());
             order
                 .seating
@@ -83,67 +79,87 @@ fn seat(names: Vec<String>, mode: Mode) -> Vec<(String, Option<Vec<u8>>)> {
     }
 }
 
-pub fn create(conn: &mut DbConnection, account_id: &str, new: NewGame) -> Result<GameState> {
+/// Creates a game of the account's, as a change of its own (`game_created`).
+pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Result<Changed> {
     let names = check_players(&new.names)?;
-    if new.mode == Mode::Digital && new.layout == LayoutName::AnyColors {
+    if new.mode == Mode::Digital && new.layout == DiceLayout::AnyColors {
         // The server rolls the standard dice: with colorless faces phase 8 could never be made.
         return Err(Error::invalid_field(
-            "digital_needs_standard_dice",
+            ProblemCode::DigitalNeedsStandardDice,
             "dice_layout",
             "a digital game is played with the server's standard dice",
         ));
     }
-    let now = super::now();
+    let now = session.now();
     let game = GameRow {
-        id: super::new_id(),
-        account_id: account_id.to_string(),
-        mode: stored(new.mode),
-        edition: stored(new.edition),
-        dice_layout: stored(new.layout),
-        status: stored(StatusName::InProgress),
+        id: GameId::random(),
+        account_id: account_id.clone(),
+        mode: new.mode.stored().to_string(),
+        edition: new.edition.stored().to_string(),
+        dice_layout: new.layout.stored().to_string(),
+        status: Status::InProgress.stored().to_string(),
         version: 1,
         created_at: now,
         updated_at: now,
     };
-    let players: Vec<PlayerRow> = seat(names, new.mode)
+    let players: Vec<PlayerRow> = seat(names, new.mode, session.dice())
         .into_iter()
         .enumerate()
         .map(|(seat, (name, rolls))| PlayerRow {
-            id: super::new_id(),
+            id: PlayerId::random(),
             game_id: game.id.clone(),
             seat: seat as i32,
             name,
             order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
         })
         .collect();
-    games::insert(conn, &game, &players)?;
-    replay(games::GameRecord {
+    games::insert(session.conn(), &game, &players)?;
+    let state = replay(games::GameRecord {
         game,
         players,
         turns: Vec::new(),
         claims: Vec::new(),
+    })?;
+    let event = Event {
+        kind: EventKind::GameCreated,
+        version: 1,
+        turn: None,
+    };
+    super::change::log(session, &state, &event)?;
+    session.changed.push(state.clone());
+    Ok(Changed {
+        game: state,
+        events: vec![event],
     })
 }
 
-/// The account's game, replayed.
-pub fn get(conn: &mut DbConnection, account_id: &str, game_id: &str) -> Result<GameState> {
-    let row = games::find_visible(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    replay(games::load_record(conn, row)?)
+/// The account's game, replayed (or as this process last changed it, at the same version).
+pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<GameState> {
+    let row =
+        games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    if let Some(kept) = session.recent().game(game_id, row.version) {
+        return Ok(kept);
+    }
+    replay(games::load_record(session.conn(), row)?)
 }
 
 /// Deletes the account's game and its turns, if `expected` allows its version.
 pub fn delete(
-    conn: &mut DbConnection,
-    account_id: &str,
-    game_id: &str,
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
     expected: Option<&VersionCheck>,
 ) -> Result<()> {
-    let record = super::turns::take(conn, account_id, game_id)?;
+    let now = session.now();
+    let row =
+        games::lock_for_change(session.conn(), game_id, now)?.ok_or(Error::NotFound("game"))?;
+    let record = games::load_record(session.conn(), row)?;
     access::owner_only(&record, account_id, "delete the game")?;
-    check_version(expected, record.game.version - 1)?;
-    games::delete_owned(conn, account_id, game_id)?;
+    super::check_version(expected, record.game.version - 1)?;
+    games::delete_owned(session.conn(), account_id, game_id)?;
     // Its log goes with it: followers in other processes are told directly.
-    events::announce(conn, game_id)?;
+    events::announce(session.conn(), game_id)?;
+    session.deleted.push(game_id.clone());
     Ok(())
 }
 
@@ -154,17 +170,16 @@ pub struct GamesPage {
 }
 
 pub fn list(
-    conn: &mut DbConnection,
-    account_id: &str,
-    status: Option<StatusName>,
+    session: &mut Session,
+    account_id: &AccountId,
+    status: Option<Status>,
     after: Option<GamesAfter>,
     limit: usize,
 ) -> Result<GamesPage> {
-    let status = status.map(stored);
     let mut rows = games::page(
-        conn,
+        session.conn(),
         account_id,
-        status.as_deref(),
+        status.map(Stored::stored),
         after.as_ref(),
         limit as i64 + 1,
     )?;
@@ -172,16 +187,11 @@ pub fn list(
     rows.truncate(limit);
     let next = more.then(|| rows.last()).flatten().map(|last| GamesAfter {
         created_at: last.created_at,
-        id: last.id.clone(),
+        id: last.id.to_string(),
     });
-    let games = games::load_records(conn, rows)?
+    let games = games::load_records(session.conn(), rows)?
         .into_iter()
         .map(replay)
         .collect::<Result<Vec<_>>>()?;
     Ok(GamesPage { games, next })
-}
-
-/// The stored status of a replayed game.
-pub fn status_name(status: Status) -> String {
-    stored(StatusName::from(status))
 }

@@ -1,28 +1,31 @@
 //! Doing a write at most once per idempotency key.
 //!
-//! A key is claimed (committed on its own) before the write starts, so a retry that arrives
-//! while the first attempt is still running is told so instead of running it again. The
-//! write's response is stored in the write's own transaction: if the change is committed, so is
-//! the answer a retry will get, and if the process dies before the commit, neither is, and the
-//! claim is taken over once it has been left alone for `abandon_after`. A write that fails lets
-//! its key go, so the same request can be retried.
+//! A key is stored with its answer in the write's own transaction: if the change is committed,
+//! so is the answer a retry will get, and if the process dies before the commit, neither is.
+//! No key is ever held without its answer. A retry of a write already answered finds the
+//! answer when its own attempt fails (the game has moved on) or when storing its key is refused
+//! (it ran alongside the first, and the first committed), and gets the first answer again; its
+//! own attempt is rolled back. A retry that arrives while the first attempt is running waits
+//! for it, at the game's lock (or SQLite's writers' turn), so it is never run twice.
 //!
 //! Neither the key nor the answer is kept in clear. The key is stored as a SHA-256 of it and its
-//! scope, and the answer's body sealed (ChaCha20-Poly1305) under a key derived from the client's
-//! key, which only the client holds: a retry opens it; a stolen database opens it only by
-//! guessing the key. That matters for the answer that creates an account, which holds its API
-//! key: a key for it must have at least 16 characters (`MIN_SEALING_KEY`), and is as safe as it
-//! is hard to guess (a random UUID: 122 bits).
+//! scope, and the answer sealed (ChaCha20-Poly1305) under a key derived from the client's key,
+//! which only the client holds: a retry opens it; a stolen database opens it only by guessing
+//! the key. That matters for the answer that creates an account, which holds its API key: a key
+//! for it must have at least 16 characters (`MIN_SEALING_KEY`), and is as safe as it is hard to
+//! guess (a random UUID: 122 bits).
 
 use chacha20poly1305::aead::{Aead, KeyInit, Payload};
 use chacha20poly1305::{ChaCha20Poly1305, Nonce};
-use chrono::{NaiveDateTime, TimeDelta};
+use chrono::TimeDelta;
 use rand::RngCore;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
-use crate::error::{Error, Result};
+use super::Session;
+use crate::error::{Error, ProblemCode, Result};
 use crate::store::idempotency::{self as keys, KeyRow};
-use crate::store::{self, DbConnection};
 
 /// The longest idempotency key accepted, in characters.
 pub const MAX_KEY: usize = 255;
@@ -49,11 +52,10 @@ fn digest(purpose: &[u8], scope: &str, key: &str) -> [u8; 32] {
 
 /// How a sealed answer's text begins: the version of the sealing, before the hex of the nonce
 /// and the ciphertext.
-const SEALED: &str = "sealed-v1:";
+const SEALED: &str = "sealed-v2:";
 
-/// One client's answer, sealed under a key derived from its Idempotency-Key. The status and the
-/// headers stay readable (they say nothing secret) but are bound to the sealed body, with the
-/// row's stored key: none of them can be changed or moved to another row unnoticed.
+/// One client's answer, sealed under a key derived from its Idempotency-Key, and bound to the
+/// row's stored key: it cannot be moved to another row unnoticed.
 struct Sealing<'a> {
     scope: &'a str,
     key: &'a str,
@@ -64,32 +66,32 @@ impl Sealing<'_> {
         ChaCha20Poly1305::new(&digest(b"phase10 idempotent answer\0", self.scope, self.key).into())
     }
 
-    fn bound_to(&self, status: i32, headers: &str) -> Vec<u8> {
-        format!("{}\0{status}\0{headers}", stored_key(self.scope, self.key)).into_bytes()
+    fn bound_to(&self) -> Vec<u8> {
+        stored_key(self.scope, self.key).into_bytes()
     }
 
-    fn seal(&self, status: i32, headers: &str, body: &str) -> Result<String> {
+    fn seal(&self, answer: &str) -> Result<String> {
         let mut nonce = [0u8; 12];
         rand::rng().fill_bytes(&mut nonce);
-        let aad = self.bound_to(status, headers);
+        let aad = self.bound_to();
         let sealed = self
             .cipher()
             .encrypt(
                 Nonce::from_slice(&nonce),
                 Payload {
-                    msg: body.as_bytes(),
+                    msg: answer.as_bytes(),
                     aad: &aad,
                 },
             )
             .map_err(|_| Error::Internal("an answer could not be sealed".into()))?;
-        Ok(format!(
-            "{SEALED}{}{}",
-            super::hex(&nonce),
-            super::hex(&sealed)
-        ))
+        let mut text = String::with_capacity(SEALED.len() + 2 * (nonce.len() + sealed.len()));
+        text.push_str(SEALED);
+        super::push_hex(&mut text, &nonce);
+        super::push_hex(&mut text, &sealed);
+        Ok(text)
     }
 
-    fn open(&self, status: i32, headers: &str, stored: &str) -> Result<String> {
+    fn open(&self, stored: &str) -> Result<String> {
         let corrupt = || Error::Internal("a stored idempotent answer cannot be opened".into());
         let bytes = stored
             .strip_prefix(SEALED)
@@ -97,8 +99,8 @@ impl Sealing<'_> {
             .filter(|bytes| bytes.len() >= 12)
             .ok_or_else(corrupt)?;
         let (nonce, sealed) = bytes.split_at(12);
-        let aad = self.bound_to(status, headers);
-        let body = self
+        let aad = self.bound_to();
+        let answer = self
             .cipher()
             .decrypt(
                 Nonce::from_slice(nonce),
@@ -108,7 +110,7 @@ impl Sealing<'_> {
                 },
             )
             .map_err(|_| corrupt())?;
-        String::from_utf8(body).map_err(|_| corrupt())
+        String::from_utf8(answer).map_err(|_| corrupt())
     }
 }
 
@@ -130,152 +132,77 @@ pub struct Claim {
     pub fingerprint: String,
 }
 
-/// A write's answer, as stored for its retries.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Receipt {
-    pub status: u16,
-    /// The response's own headers, such as `Location` and `ETag`.
-    pub headers: Vec<(String, String)>,
-    /// JSON, or empty.
-    pub body: String,
-}
-
 /// What a write answered: just now, or earlier to the same key.
 #[derive(Debug)]
-pub enum Answer {
-    Fresh(Receipt),
-    Replayed(Receipt),
+pub enum Written<A> {
+    Fresh(A),
+    Replayed(A),
 }
 
-/// How long keys are kept, and when a claim in flight is taken to be abandoned.
+/// How long keys are kept.
 #[derive(Debug, Clone, Copy)]
 pub struct KeyPolicy {
     pub keep_for: TimeDelta,
-    pub abandon_after: TimeDelta,
 }
 
-/// Runs `work` in a write transaction for the request, unless its key has been answered before.
-/// Without a key, just runs it. `scope` says whose keys these are.
-pub fn once(
-    conn: &mut DbConnection,
-    scope: &str,
-    claim: Option<&Claim>,
-    policy: KeyPolicy,
-    work: impl FnOnce(&mut DbConnection) -> Result<Receipt>,
-) -> Result<Answer> {
-    let Some(claim) = claim else {
-        // One transaction all the same: a change and its event are written together.
-        return store::write_transaction(conn, work).map(Answer::Fresh);
-    };
-    let stored = stored_key(scope, &claim.key);
-    let sealing = Sealing {
-        scope,
-        key: &claim.key,
-    };
-    let claimed_at = match take(conn, &sealing, &stored, claim, policy)? {
-        Taken::Claimed(at) => at,
-        Taken::Answered(receipt) => return Ok(Answer::Replayed(receipt)),
-    };
-    let done = store::write_transaction(conn, |conn| {
-        let receipt = work(conn)?;
-        let headers = serde_json::to_string(&receipt.headers)
-            .map_err(|e| Error::Internal(format!("a receipt's headers: {e}")))?;
-        let status = i32::from(receipt.status);
-        let body = sealing.seal(status, &headers, &receipt.body)?;
-        if !keys::complete(conn, scope, &stored, claimed_at, status, &headers, &body)? {
-            return Err(Error::KeyInFlight);
-        }
-        Ok(receipt)
-    });
-    match done {
-        Ok(receipt) => Ok(Answer::Fresh(receipt)),
-        Err(error) => {
-            let released =
-                store::write_statement(conn, |c| keys::release(c, scope, &stored, claimed_at));
-            if let Err(cause) = released {
-                // Left in flight: taken over after `abandon_after`.
-                tracing::warn!(%cause, "an idempotency key could not be released");
-            }
-            Err(error)
-        }
-    }
-}
-
-enum Taken {
-    Claimed(NaiveDateTime),
-    Answered(Receipt),
-}
-
-/// Claims the key (stored as `stored`), or finds the answer it was given, or takes over a claim
-/// left behind.
-fn take(
-    conn: &mut DbConnection,
-    sealing: &Sealing<'_>,
-    stored: &str,
-    claim: &Claim,
-    policy: KeyPolicy,
-) -> Result<Taken> {
-    let scope = sealing.scope;
-    // Each pass either decides or sees the key move on (released, taken over): a few suffice.
-    for _ in 0..3 {
-        let now = super::now();
-        let row = KeyRow {
-            scope: scope.to_string(),
-            idempotency_key: stored.to_string(),
-            fingerprint: claim.fingerprint.clone(),
-            claimed_at: now,
-            status: None,
-            headers: None,
-            body: None,
+impl Session<'_> {
+    /// Runs `work` in one write transaction, and keeps its answer for the request's key (whose
+    /// keys they are: `scope`), in the same transaction. A key answered before gets that answer
+    /// instead, and whatever this attempt did is rolled back. Without a key, just runs it.
+    pub fn write<A: Serialize + DeserializeOwned>(
+        &mut self,
+        scope: &str,
+        claim: Option<&Claim>,
+        work: impl FnOnce(&mut Session) -> Result<A>,
+    ) -> Result<Written<A>> {
+        let Some(claim) = claim else {
+            return self.transaction(work).map(Written::Fresh);
         };
-        if store::write_statement(conn, |c| keys::claim(c, &row))? {
-            return Ok(Taken::Claimed(now));
-        }
-        let Some(held) = keys::find(conn, scope, stored)? else {
-            continue;
+        let sealing = Sealing {
+            scope,
+            key: &claim.key,
         };
-        if held.fingerprint != claim.fingerprint {
+        let stored = stored_key(scope, &claim.key);
+        let done = self.transaction(|session| {
+            let answer = work(session)?;
+            let text = serde_json::to_string(&answer)
+                .map_err(|e| Error::Internal(format!("an answer to keep: {e}")))?;
+            let row = KeyRow {
+                scope: scope.to_string(),
+                idempotency_key: stored.clone(),
+                fingerprint: claim.fingerprint.clone(),
+                created_at: session.now(),
+                answer: sealing.seal(&text)?,
+            };
+            keys::insert(session.conn(), &row)?;
+            Ok(answer)
+        });
+        let error = match done {
+            Ok(answer) => return Ok(Written::Fresh(answer)),
+            Err(Error::Unavailable) => return Err(Error::Unavailable),
+            Err(error) => error,
+        };
+        // Answered before? Then that answer stands, whatever this attempt ran into.
+        let Ok(Some(kept)) = keys::find(self.conn(), scope, &stored) else {
+            return Err(error);
+        };
+        if kept.fingerprint != claim.fingerprint {
             return Err(Error::invalid_field(
-                "idempotency_key_reused",
+                ProblemCode::IdempotencyKeyReused,
                 "Idempotency-Key",
                 "was used before for a different request; use a new key for each request",
             ));
         }
-        if let Some(status) = held.status {
-            let headers = held.headers.unwrap_or_default();
-            let body = match held.body {
-                Some(sealed) => sealing.open(status, &headers, &sealed)?,
-                None => String::new(),
-            };
-            return receipt(status, &headers, body).map(Taken::Answered);
-        }
-        if held.claimed_at + policy.abandon_after > now {
-            return Err(Error::KeyInFlight);
-        }
-        let taken = store::write_statement(conn, |c| {
-            keys::take_over(c, scope, stored, held.claimed_at, now)
-        })?;
-        if taken {
-            return Ok(Taken::Claimed(now));
-        }
+        let answer = serde_json::from_str(&sealing.open(&kept.answer)?)
+            .map_err(|e| Error::Internal(format!("a kept answer: {e}")))?;
+        Ok(Written::Replayed(answer))
     }
-    Err(Error::KeyInFlight)
-}
 
-fn receipt(status: i32, headers: &str, body: String) -> Result<Receipt> {
-    let corrupt = |what: &str| Error::Internal(format!("a stored idempotent response: {what}"));
-    Ok(Receipt {
-        status: u16::try_from(status).map_err(|_| corrupt("status"))?,
-        headers: serde_json::from_str(if headers.is_empty() { "[]" } else { headers })
-            .map_err(|_| corrupt("headers"))?,
-        body,
-    })
-}
-
-/// Forgets the keys older than the policy keeps them. Returns how many.
-pub fn purge(conn: &mut DbConnection, policy: KeyPolicy) -> Result<usize> {
-    let before = super::now() - policy.keep_for;
-    Ok(store::write_statement(conn, |c| keys::purge(c, before))?)
+    /// Forgets the keys older than the policy keeps them. Returns how many.
+    pub fn purge_keys(&mut self, policy: KeyPolicy) -> Result<usize> {
+        let before = self.now() - policy.keep_for;
+        self.write_statement(|c| keys::purge(c, before))
+    }
 }
 
 #[cfg(test)]
@@ -284,31 +211,23 @@ mod tests {
 
     #[test]
     fn only_the_clients_key_opens_its_answer() {
-        let body = r#"{"api_key":"p10_secret"}"#;
+        let answer = r#"{"api_key":"p10_secret"}"#;
         let (scope, key) = ("address:192.0.2.1", "a-key-of-sixteen-chars");
         let mine = Sealing { scope, key };
-        let sealed = mine.seal(201, "[]", body).unwrap();
+        let sealed = mine.seal(answer).unwrap();
         assert!(!sealed.contains("p10_secret") && sealed.starts_with(SEALED));
-        assert_eq!(mine.open(201, "[]", &sealed).unwrap(), body);
+        assert_eq!(mine.open(&sealed).unwrap(), answer);
         let other_key = Sealing {
             scope,
             key: "another-key-sixteen",
         };
-        assert!(other_key.open(201, "[]", &sealed).is_err());
+        assert!(other_key.open(&sealed).is_err());
         let other_scope = Sealing {
             scope: "address:192.0.2.2",
             key,
         };
-        assert!(other_scope.open(201, "[]", &sealed).is_err());
-        assert!(
-            mine.open(200, "[]", &sealed).is_err(),
-            "the status is bound"
-        );
-        assert!(
-            mine.open(201, "[[\"Location\",\"/x\"]]", &sealed).is_err(),
-            "so are the headers"
-        );
-        assert!(mine.open(201, "[]", "sealed-v1:00").is_err());
+        assert!(other_scope.open(&sealed).is_err());
+        assert!(mine.open("sealed-v2:00").is_err());
         assert_eq!(stored_key(scope, "k").len(), 64);
         assert_ne!(stored_key(scope, "k"), stored_key("address:192.0.2.2", "k"));
     }

@@ -1,29 +1,44 @@
-//! What each request does, in the game's words: it reads and writes through `store` inside one
-//! transaction and asks `rules` what the turns mean. Nothing here knows HTTP.
+//! What each request does, in the game's words: it reads and writes through `store` and asks
+//! `rules` what the turns mean. Nothing here knows HTTP.
 //!
-//! Every write runs inside the request's write transaction, which `idempotency::once` opens
-//! (with the answer stored in it, and on SQLite this process's writer's turn taken): the
-//! functions here do not open their own.
+//! A `Service` is one database with what goes with it: the clock, the dice, the caches of games
+//! and accounts read lately, the in-process wake-ups. A request works through a `Session` (one
+//! pooled connection); every change of a game goes through `change::change_game`, in the one
+//! write transaction `Session::write` opens (see `change` for how concurrent changes are kept
+//! apart).
 
 pub mod access;
 pub mod accounts;
+pub mod change;
+pub mod clock;
 pub mod dice;
 pub mod digital;
-pub mod display_names;
 pub mod events;
 pub mod games;
 pub mod idempotency;
 pub mod invite_code;
 pub mod invites;
+pub mod live;
 pub mod names;
+pub mod recent;
 pub mod replay;
 pub mod roller;
 pub mod rolls;
+pub mod scoresheet;
 pub mod turns;
 
-use chrono::{NaiveDateTime, Timelike, Utc};
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::NaiveDateTime;
+use diesel::connection::TransactionManager;
 
 use crate::error::{Error, Result};
+use crate::store::{self, DbConnection, Store, StoreConnection};
+use crate::values::GameId;
+use clock::Clock;
+use idempotency::KeyPolicy;
+use roller::Dice;
 
 /// Which versions of a game a write may apply to (the client's `If-Match`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,20 +64,169 @@ pub fn check_version(check: Option<&VersionCheck>, version: i64) -> Result<()> {
     }
 }
 
-/// Now, to the microsecond: both databases keep times to the microsecond, so a time read back
-/// equals the time written.
-pub fn now() -> NaiveDateTime {
-    let now = Utc::now().naive_utc();
-    now.with_nanosecond(now.nanosecond() / 1_000 * 1_000)
-        .unwrap_or(now)
+/// Writes an event's `data`: the JSON its subscribers are sent. The API's own JSON, given to
+/// the service once, so that the service writes every change's event without knowing JSON.
+pub type EventWriter = fn(&events::Event, &replay::GameState) -> Result<String>;
+
+/// What a service is made of.
+pub struct Parts {
+    pub store: Store,
+    pub clock: Arc<dyn Clock>,
+    pub dice: Arc<dyn Dice>,
+    pub keys: KeyPolicy,
+    pub invite_ttl: Duration,
+    pub live: live::Live,
+    pub event_data: EventWriter,
 }
+
+/// One database and everything a request needs with it.
+pub struct Service {
+    parts: Parts,
+    recent: recent::Recent,
+}
+
+impl Service {
+    pub fn new(parts: Parts) -> Service {
+        Service {
+            parts,
+            recent: recent::Recent::default(),
+        }
+    }
+
+    /// A session on a connection of the pool, for one request.
+    pub fn session(&self) -> Result<Session<'_>> {
+        Ok(Session {
+            conn: self.parts.store.connection()?,
+            service: self,
+            changed: Vec::new(),
+            deleted: Vec::new(),
+        })
+    }
+
+    pub fn live(&self) -> &live::Live {
+        &self.parts.live
+    }
+
+    pub fn keys(&self) -> KeyPolicy {
+        self.parts.keys
+    }
+}
+
+/// A request's work on one connection.
+pub struct Session<'s> {
+    conn: StoreConnection,
+    service: &'s Service,
+    /// The games changed by the write in progress, with their state after it: once it commits,
+    /// they are cached and their subscribers woken.
+    changed: Vec<replay::GameState>,
+    /// The games deleted by the write in progress: once it commits, they are forgotten and
+    /// their subscribers woken (to be told).
+    deleted: Vec<GameId>,
+}
+
+impl Session<'_> {
+    /// Now, to the microsecond: both databases keep times to the microsecond, so a time read
+    /// back equals the time written.
+    pub fn now(&self) -> NaiveDateTime {
+        self.service.parts.clock.now()
+    }
+
+    fn conn(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+
+    fn dice(&self) -> &dyn Dice {
+        &*self.service.parts.dice
+    }
+
+    fn recent(&self) -> &recent::Recent {
+        &self.service.recent
+    }
+
+    /// Whether the database answers.
+    pub fn ping(&mut self) -> Result<()> {
+        store::ping(&mut self.conn).map_err(|_| Error::Unavailable)
+    }
+
+    /// Runs `work` in one write transaction: committed if it returns `Ok`, rolled back
+    /// otherwise. Once committed, the games it changed are kept for the next request and their
+    /// subscribers in this process are woken (other processes hear of it from the database).
+    fn transaction<T>(&mut self, work: impl FnOnce(&mut Self) -> Result<T>) -> Result<T> {
+        type Manager = <DbConnection as diesel::Connection>::TransactionManager;
+        let writer = self.conn.sqlite_writer();
+        let _turn = store::writers_turn(writer.as_deref());
+        self.changed.clear();
+        self.deleted.clear();
+        Manager::begin_transaction(self.conn())?;
+        let result = work(self).and_then(|done| {
+            Manager::commit_transaction(self.conn())?;
+            Ok(done)
+        });
+        match result {
+            Ok(done) => {
+                for game in std::mem::take(&mut self.changed) {
+                    let id = game.record.game.id.clone();
+                    self.service.recent.keep_game(game);
+                    self.service.parts.live.announce(&id);
+                }
+                for id in std::mem::take(&mut self.deleted) {
+                    self.service.recent.forget_game(&id);
+                    self.service.parts.live.announce(&id);
+                }
+                Ok(done)
+            }
+            Err(error) => {
+                self.changed.clear();
+                self.deleted.clear();
+                if let Err(cause) = Manager::rollback_transaction(self.conn()) {
+                    // The connection is in an unknown state: the pool drops it.
+                    tracing::warn!(%cause, "a write could not be rolled back");
+                    store::discard_connection();
+                }
+                Err(error)
+            }
+        }
+    }
+
+    /// Runs one writing statement on its own.
+    fn write_statement<T>(
+        &mut self,
+        work: impl FnOnce(&mut DbConnection) -> diesel::QueryResult<T>,
+    ) -> Result<T> {
+        Ok(self.conn.write_statement(work)?)
+    }
+}
+
+/// Asks the pool to drop, rather than reuse, the connection of the session this thread is about
+/// to end: for a connection a query failed on.
+pub use crate::store::discard_connection;
 
 /// Bytes as lowercase hexadecimal, as hashes and keys are written.
 pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    let mut text = String::with_capacity(2 * bytes.len());
+    push_hex(&mut text, bytes);
+    text
 }
 
-/// A new random id.
-pub fn new_id() -> String {
-    uuid::Uuid::new_v4().to_string()
+/// Appends `bytes` to `text` as lowercase hexadecimal (`hex`), two digits a byte.
+pub fn push_hex(text: &mut String, bytes: &[u8]) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    text.reserve(2 * bytes.len());
+    for &byte in bytes {
+        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+}
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hex_writes_two_lowercase_digits_a_byte() {
+        let every: Vec<u8> = (0..=255).collect();
+        let expected: String = every.iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(super::hex(&every), expected);
+        assert_eq!(super::hex(&[]), "");
+        let mut text = String::from("x:");
+        super::push_hex(&mut text, &[0, 0xab]);
+        assert_eq!(text, "x:00ab");
+    }
 }

@@ -1,10 +1,13 @@
-//! The names a game's settings and status go by, on the wire and in the database alike.
+//! The names a game's settings and status go by, on the wire and in the database alike. The
+//! rules' own enums (`Edition`, `DiceLayout`, `Status`) carry their wire names; `Mode` is the
+//! service's.
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::rules::DiceLayout;
-use crate::rules::game::{Edition, Status};
+use crate::error::{Error, Result};
+use crate::rules::dice::DiceLayout;
+use crate::rules::dice::game::{Edition, Status};
 
 /// Who rolls the dice: the players at a table, or the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
@@ -15,74 +18,109 @@ pub enum Mode {
     Digital,
 }
 
-/// The rulebook that decides who else gets the First Finish Bonus.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[schema(as = Edition)]
-pub enum EditionName {
-    #[default]
-    #[serde(rename = "mattel-2011")]
-    Mattel2011,
-    #[serde(rename = "fundex-2008")]
-    Fundex2008,
-}
+/// A setting or status of a game as the database keeps it: as text, the name it goes by on the
+/// wire (a test holds the two together).
+pub trait Stored: Copy + 'static {
+    /// Every value.
+    const ALL: &'static [Self];
 
-/// The dice the game is played with: the standard colors, or any colors (only counts checked).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
-#[schema(as = DiceLayout)]
-#[serde(rename_all = "snake_case")]
-pub enum LayoutName {
-    #[default]
-    Standard,
-    AnyColors,
-}
+    /// The text the database keeps.
+    fn stored(self) -> &'static str;
 
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(as = GameStatus)]
-#[serde(rename_all = "snake_case")]
-pub enum StatusName {
-    InProgress,
-    LastRound,
-    Finished,
-}
-
-/// The stored form of a name is its JSON string.
-pub fn stored<T: Serialize>(value: T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => String::new(),
+    /// Reads stored text back: text that names no value is the database's fault, not the
+    /// request's.
+    fn from_stored(text: &str) -> Result<Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|value| value.stored() == text)
+            .ok_or_else(|| {
+                let kind = std::any::type_name::<Self>();
+                Error::Internal(format!("unknown stored {kind} {text:?}"))
+            })
     }
 }
 
-/// Reads a stored name back.
-pub fn from_stored<T: for<'de> Deserialize<'de>>(name: &str) -> Option<T> {
-    serde_json::from_value(serde_json::Value::String(name.to_string())).ok()
+/// `Stored` for an enum, from one list of its values and their names: the match on the list is
+/// exhaustive, so `ALL` holds every value.
+macro_rules! stored_as {
+    ($type:ty { $($value:path => $name:literal),+ $(,)? }) => {
+        impl Stored for $type {
+            const ALL: &'static [$type] = &[$($value),+];
+
+            fn stored(self) -> &'static str {
+                match self {
+                    $($value => $name),+
+                }
+            }
+        }
+    };
 }
 
-impl From<EditionName> for Edition {
-    fn from(name: EditionName) -> Edition {
-        match name {
-            EditionName::Mattel2011 => Edition::Mattel2011,
-            EditionName::Fundex2008 => Edition::Fundex2008,
+stored_as!(Mode {
+    Mode::Tabletop => "tabletop",
+    Mode::Digital => "digital",
+});
+
+stored_as!(Edition {
+    Edition::Mattel2011 => "mattel-2011",
+    Edition::Fundex2008 => "fundex-2008",
+});
+
+stored_as!(DiceLayout {
+    DiceLayout::Standard => "standard",
+    DiceLayout::AnyColors => "any_colors",
+});
+
+stored_as!(Status {
+    Status::InProgress => "in_progress",
+    Status::LastRound => "last_round",
+    Status::Finished => "finished",
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value is stored as its wire name and read back as itself.
+    fn stored_as_on_the_wire<T>(names: &[&str])
+    where
+        T: Stored + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
+    {
+        let stored: Vec<&str> = T::ALL.iter().map(|value| value.stored()).collect();
+        assert_eq!(stored, names);
+        for &value in T::ALL {
+            let wire = serde_json::to_value(value).unwrap();
+            assert_eq!(wire, serde_json::Value::from(value.stored()));
+            assert_eq!(serde_json::from_value::<T>(wire).unwrap(), value);
+            assert_eq!(T::from_stored(value.stored()).unwrap(), value);
         }
     }
-}
 
-impl From<LayoutName> for DiceLayout {
-    fn from(name: LayoutName) -> DiceLayout {
-        match name {
-            LayoutName::Standard => DiceLayout::Standard,
-            LayoutName::AnyColors => DiceLayout::AnyColors,
-        }
+    #[test]
+    fn settings_and_statuses_are_stored_by_their_wire_names() {
+        stored_as_on_the_wire::<Mode>(&["tabletop", "digital"]);
+        stored_as_on_the_wire::<Edition>(&["mattel-2011", "fundex-2008"]);
+        stored_as_on_the_wire::<DiceLayout>(&["standard", "any_colors"]);
+        stored_as_on_the_wire::<Status>(&["in_progress", "last_round", "finished"]);
     }
-}
 
-impl From<Status> for StatusName {
-    fn from(status: Status) -> StatusName {
-        match status {
-            Status::InProgress => StatusName::InProgress,
-            Status::LastRound => StatusName::LastRound,
-            Status::Finished => StatusName::Finished,
+    #[test]
+    fn unknown_stored_text_is_an_internal_error() {
+        for text in ["", "Mattel2011", "in progress", "\"finished\""] {
+            assert!(matches!(
+                Edition::from_stored(text),
+                Err(Error::Internal(_))
+            ));
+            assert!(matches!(Status::from_stored(text), Err(Error::Internal(_))));
         }
+        assert!(matches!(
+            Mode::from_stored("robot"),
+            Err(Error::Internal(_))
+        ));
+        assert!(matches!(
+            DiceLayout::from_stored("Standard"),
+            Err(Error::Internal(_))
+        ));
     }
 }

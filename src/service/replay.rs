@@ -1,14 +1,15 @@
 //! A game's state is what the rules make of its turns: this replays a stored game.
 
 use crate::error::{Error, Result};
-use crate::rules::digital::Rolls;
-use crate::rules::game::{Game, TurnOutcome};
-use crate::rules::{DiceLayout, Die, Roll};
+use crate::rules::dice::game::{Edition, Game, TurnOutcome};
+use crate::rules::dice::rolls::Rolls;
+use crate::rules::dice::{DiceLayout, Die, Roll};
 use crate::service::dice::ShownDie;
-use crate::service::names::{EditionName, LayoutName, Mode, from_stored};
+use crate::service::names::{Mode, Stored};
 use crate::service::rolls;
 use crate::store::games::GameRecord;
 use crate::store::turns::{ROLLING, TurnRow};
+use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// One stored turn, replayed.
 #[derive(Debug, Clone)]
@@ -34,8 +35,8 @@ pub struct OpenTurn {
 pub struct GameState {
     pub record: GameRecord,
     pub mode: Mode,
-    pub edition: EditionName,
-    pub layout: LayoutName,
+    pub edition: Edition,
+    pub layout: DiceLayout,
     pub game: Game,
     /// The turns that count, in order.
     pub turns: Vec<PlayedTurn>,
@@ -44,14 +45,32 @@ pub struct GameState {
 }
 
 impl GameState {
+    pub fn id(&self) -> &GameId {
+        &self.record.game.id
+    }
+
+    /// The game's status, as stored.
+    pub fn status_name(&self) -> String {
+        self.game.status().stored().to_string()
+    }
+
+    /// The number the game's next turn will have.
+    pub fn next_turn_number(&self) -> TurnNumber {
+        self.record
+            .turns
+            .last()
+            .map_or(TurnNumber::FIRST, |turn| turn.number.next())
+    }
+
+    /// Grows by one on every change of the game: its entity tag.
+    pub fn version(&self) -> i64 {
+        self.record.game.version
+    }
+
     /// The seat of a player of this game.
-    pub fn seat_of(&self, player_id: &str) -> Option<usize> {
+    pub fn seat_of(&self, player_id: &PlayerId) -> Option<usize> {
         self.record.players.iter().position(|p| p.id == player_id)
     }
-}
-
-fn stored_setting<T: for<'de> serde::Deserialize<'de>>(name: &str) -> Result<T> {
-    from_stored(name).ok_or_else(|| Error::Internal(format!("unknown stored setting {name:?}")))
 }
 
 /// Reads a stored turn's dice.
@@ -62,22 +81,18 @@ fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
 
 /// Replays every turn of a stored game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
-    let mode: Mode = stored_setting(&record.game.mode)?;
-    let edition: EditionName = stored_setting(&record.game.edition)?;
-    let layout: LayoutName = stored_setting(&record.game.dice_layout)?;
-    let mut game = Game::new(
-        record.players.len(),
-        edition.into(),
-        DiceLayout::from(layout),
-    )
-    .map_err(|e| Error::Internal(e.to_string()))?;
+    let mode = Mode::from_stored(&record.game.mode)?;
+    let edition = Edition::from_stored(&record.game.edition)?;
+    let layout = DiceLayout::from_stored(&record.game.dice_layout)?;
+    let mut game = Game::new(record.players.len(), edition, layout)
+        .map_err(|e| Error::Internal(e.to_string()))?;
     let mut turns = Vec::with_capacity(record.turns.len());
     let mut open = None;
     for row in &record.turns {
         let rolls = row
             .rolls
             .as_deref()
-            .map(|text| rolls::from_stored(text, layout.into()))
+            .map(|text| rolls::from_stored(text, layout))
             .transpose()?;
         if row.state == ROLLING {
             let rolls = rolls.ok_or_else(|| {

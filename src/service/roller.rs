@@ -1,54 +1,92 @@
 //! The server's dice. In production every face comes from the thread's cryptographically secure
-//! generator (ChaCha, seeded and reseeded from the operating system); only this module's tests
-//! can make a roller from a seed.
+//! generator (ChaCha, seeded and reseeded from the operating system). The dice are given to the
+//! service when it is made, so tests can play with dice of their own: repeatable ones from a
+//! seed, or faces they set.
 
-use rand::Rng;
-#[cfg(test)]
-use rand::SeedableRng;
+use std::collections::VecDeque;
+use std::sync::Mutex;
 
-enum Source {
-    Secure,
-    #[cfg(test)]
-    Seeded(Box<rand::rngs::StdRng>),
-}
+use rand::{Rng, SeedableRng};
 
 /// Rolls one die at a time: a face index, 0 to 5, uniformly.
-pub struct DiceRoller(Source);
-
-impl DiceRoller {
-    pub fn secure() -> DiceRoller {
-        DiceRoller(Source::Secure)
-    }
-
-    /// Repeatable dice, for tests of the dice themselves.
-    #[cfg(test)]
-    pub fn seeded(seed: u64) -> DiceRoller {
-        DiceRoller(Source::Seeded(Box::new(rand::rngs::StdRng::seed_from_u64(
-            seed,
-        ))))
-    }
-
+pub trait Dice: Send + Sync {
     /// The face a die comes up on (every die has six).
-    pub fn face(&mut self) -> usize {
-        match &mut self.0 {
-            Source::Secure => rand::rng().random_range(0..6),
-            #[cfg(test)]
-            Source::Seeded(rng) => rng.random_range(0..6),
+    fn face(&self) -> usize;
+
+    /// A high die for the order roll-off: 5 to 10.
+    fn high_die(&self) -> u8 {
+        5 + u8::try_from(self.face()).unwrap_or(0)
+    }
+}
+
+/// The production dice.
+pub struct SecureDice;
+
+impl Dice for SecureDice {
+    fn face(&self) -> usize {
+        rand::rng().random_range(0..6)
+    }
+}
+
+/// Repeatable dice, from a seed.
+pub struct SeededDice(Mutex<rand::rngs::StdRng>);
+
+impl SeededDice {
+    pub fn new(seed: u64) -> SeededDice {
+        SeededDice(Mutex::new(rand::rngs::StdRng::seed_from_u64(seed)))
+    }
+}
+
+impl Dice for SeededDice {
+    fn face(&self) -> usize {
+        let mut rng = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        rng.random_range(0..6)
+    }
+}
+
+/// Dice that come up as they are told: the faces set, in order, and then seeded dice.
+pub struct SetDice {
+    faces: Mutex<VecDeque<usize>>,
+    then: SeededDice,
+}
+
+impl SetDice {
+    pub fn new(seed: u64) -> SetDice {
+        SetDice {
+            faces: Mutex::default(),
+            then: SeededDice::new(seed),
         }
     }
 
-    /// A high die for the order roll-off: 5 to 10.
-    pub fn high_die(&mut self) -> u8 {
-        let face = u8::try_from(self.face()).unwrap_or(0);
-        5 + face
+    /// The next faces to come up (each 0 to 5), after any set before.
+    pub fn set(&self, faces: impl IntoIterator<Item = usize>) {
+        let mut queued = self
+            .faces
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        queued.extend(faces.into_iter().map(|face| face % 6));
+    }
+}
+
+impl Dice for SetDice {
+    fn face(&self) -> usize {
+        let next = self
+            .faces
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .pop_front();
+        next.unwrap_or_else(|| self.then.face())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::digital::Rolls;
-    use crate::rules::{DiceLayout, DieId};
+    use crate::rules::dice::rolls::Rolls;
+    use crate::rules::dice::{DiceLayout, DieId};
 
     /// Chi-square over six faces (five degrees of freedom) above which uniform dice are refused
     /// at the 0.1 % level.
@@ -90,7 +128,7 @@ mod tests {
 
     #[test]
     fn every_die_comes_up_uniformly_over_its_six_faces() {
-        let mut roller = DiceRoller::seeded(0x5eed_d1ce);
+        let roller = SeededDice::new(0x5eed_d1ce);
         let counts = sides_rolled(|| roller.face());
         assert_eq!(uneven(&counts), vec![], "{counts:?}");
     }
@@ -99,7 +137,7 @@ mod tests {
     /// turns each die's sixth face into its first.
     #[test]
     fn the_count_would_catch_a_loaded_roller() {
-        let mut roller = DiceRoller::seeded(0x5eed_d1ce);
+        let roller = SeededDice::new(0x5eed_d1ce);
         let mut rolled = 0usize;
         let counts = sides_rolled(|| {
             let turn = rolled / 10;
@@ -113,8 +151,17 @@ mod tests {
     }
 
     #[test]
+    fn set_dice_come_up_as_set_then_as_seeded() {
+        let dice = SetDice::new(7);
+        dice.set([5, 0, 7]);
+        assert_eq!([dice.face(), dice.face(), dice.face()], [5, 0, 1]);
+        let seeded = SeededDice::new(7);
+        assert_eq!(dice.face(), seeded.face());
+    }
+
+    #[test]
     fn the_secure_roller_gives_every_face() {
-        let mut roller = DiceRoller::secure();
+        let roller = SecureDice;
         let mut seen = [false; 6];
         for _ in 0..1_000 {
             seen[roller.face()] = true;

@@ -4,68 +4,28 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::dice::{ColorName, DieValue};
+use super::dice::DieValue;
 use crate::error::{Error, Result};
-use crate::rules::digital::{RolledDie, Rolls, Throw};
-use crate::rules::{DiceLayout, DieId, MAX_DICE};
-
-/// One of the ten physical dice: L1–L4 show 1–4 and two wilds, H1–H6 show 5–10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[schema(as = DieId)]
-pub enum DieName {
-    L1,
-    L2,
-    L3,
-    L4,
-    H1,
-    H2,
-    H3,
-    H4,
-    H5,
-    H6,
-}
-
-impl From<DieId> for DieName {
-    fn from(id: DieId) -> DieName {
-        const NAMES: [DieName; MAX_DICE] = [
-            DieName::L1,
-            DieName::L2,
-            DieName::L3,
-            DieName::L4,
-            DieName::H1,
-            DieName::H2,
-            DieName::H3,
-            DieName::H4,
-            DieName::H5,
-            DieName::H6,
-        ];
-        NAMES[id as usize]
-    }
-}
-
-impl From<DieName> for DieId {
-    fn from(name: DieName) -> DieId {
-        DieId::ALL[name as usize]
-    }
-}
+use crate::rules::dice::rolls::{RolledDie, Rolls, Throw};
+use crate::rules::dice::{Color, DiceLayout, DieId};
 
 /// A die the server rolled: which physical die, and the face it came up on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[schema(as = RolledDie)]
 #[serde(deny_unknown_fields)]
 pub struct RolledDieView {
-    pub die: DieName,
+    pub die: DieId,
     pub value: DieValue,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub color: Option<ColorName>,
+    pub color: Option<Color>,
 }
 
 impl From<&RolledDie> for RolledDieView {
     fn from(rolled: &RolledDie) -> RolledDieView {
         RolledDieView {
-            die: rolled.id.into(),
+            die: rolled.id,
             value: DieValue(rolled.face.face),
-            color: rolled.face.color.map(ColorName::from),
+            color: rolled.face.color,
         }
     }
 }
@@ -96,11 +56,11 @@ pub fn from_stored(text: &str, layout: DiceLayout) -> Result<Rolls> {
         let dice: Vec<RolledDie> = view
             .iter()
             .map(|d| {
-                let id = DieId::from(d.die);
+                let id = d.die;
                 layout
                     .faces(id)
                     .into_iter()
-                    .find(|f| f.face == d.value.0 && f.color == d.color.map(Into::into))
+                    .find(|f| f.face == d.value.0 && f.color == d.color)
                     .map(|face| RolledDie { id, face })
                     .ok_or_else(|| corrupt(format!("{id} has no such face")))
             })

@@ -5,12 +5,13 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::accounts;
+use crate::values::{AccountId, AccountName};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = accounts)]
 pub struct AccountRow {
-    pub id: String,
-    pub name: String,
+    pub id: AccountId,
+    pub name: AccountName,
     pub api_key_hash: String,
     pub created_at: NaiveDateTime,
 }

@@ -1,8 +1,5 @@
 //! Games and their players, and loading a game with everything needed to replay it.
 
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex};
-
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
@@ -10,16 +7,18 @@ use super::DbConnection;
 use super::schema::{games, players, seat_claims};
 use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
+use crate::values::{AccountId, GameId, PlayerId, PlayerName};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = games)]
 pub struct GameRow {
-    pub id: String,
-    pub account_id: String,
+    pub id: GameId,
+    pub account_id: AccountId,
     pub mode: String,
     pub edition: String,
     pub dice_layout: String,
-    /// A cache of the replayed status, rewritten with every change, to list games by status.
+    /// A cache of the replayed status, to list games by status: the status of the game's
+    /// latest event, which the database copies here (a trigger on `events`).
     pub status: String,
     pub version: i64,
     pub created_at: NaiveDateTime,
@@ -29,11 +28,11 @@ pub struct GameRow {
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = players)]
 pub struct PlayerRow {
-    pub id: String,
-    pub game_id: String,
+    pub id: PlayerId,
+    pub game_id: GameId,
     /// 0 for the first player in turn order.
     pub seat: i32,
-    pub name: String,
+    pub name: PlayerName,
     /// The high-die rolls that decided a digital game's order, as a JSON array.
     pub order_rolls: Option<String>,
 }
@@ -62,7 +61,7 @@ pub fn insert(conn: &mut DbConnection, game: &GameRow, seated: &[PlayerRow]) -> 
 
 /// The games an account may see: those it owns, and those where it plays a seat.
 #[diesel::dsl::auto_type]
-fn visible_to<'a>(account_id: &'a str) -> _ {
+fn visible_to<'a>(account_id: &'a AccountId) -> _ {
     games::account_id.eq(account_id).or(games::id.eq_any(
         seat_claims::table
             .filter(seat_claims::account_id.eq(account_id))
@@ -73,8 +72,8 @@ fn visible_to<'a>(account_id: &'a str) -> _ {
 /// The game, if the account may see it: it owns the game or plays one of its seats.
 pub fn find_visible(
     conn: &mut DbConnection,
-    account_id: &str,
-    game_id: &str,
+    account_id: &AccountId,
+    game_id: &GameId,
 ) -> QueryResult<Option<GameRow>> {
     games::table
         .find(game_id)
@@ -89,7 +88,7 @@ pub fn find_visible(
 /// Who may make the change is the caller's to check on what this returns.
 pub fn lock_for_change(
     conn: &mut DbConnection,
-    game_id: &str,
+    game_id: &GameId,
     now: NaiveDateTime,
 ) -> QueryResult<Option<GameRow>> {
     diesel::update(games::table.find(game_id))
@@ -102,17 +101,20 @@ pub fn lock_for_change(
         .optional()
 }
 
-pub fn set_status(conn: &mut DbConnection, game_id: &str, status: &str) -> QueryResult<()> {
+/// Moves a game taken for a change on by one more version (a change of two events), and
+/// returns the version it now has.
+pub fn bump_version(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<i64> {
     diesel::update(games::table.find(game_id))
-        .set(games::status.eq(status))
-        .execute(conn)
-        .map(drop)
+        .set(games::version.eq(games::version + 1))
+        .returning(games::version)
+        .get_result(conn)
 }
 
-pub fn delete_owned(conn: &mut DbConnection, account_id: &str, game_id: &str) -> QueryResult<bool> {
-    if let Ok(mut seated) = SEATED.lock() {
-        seated.remove(game_id);
-    }
+pub fn delete_owned(
+    conn: &mut DbConnection,
+    account_id: &AccountId,
+    game_id: &GameId,
+) -> QueryResult<bool> {
     diesel::delete(
         games::table
             .find(game_id)
@@ -126,6 +128,8 @@ pub fn delete_owned(conn: &mut DbConnection, account_id: &str, game_id: &str) ->
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GamesAfter {
     pub created_at: NaiveDateTime,
+    /// The last game's id as text: a cursor is a place in the order, which any id-shaped text
+    /// names (the OpenAPI pattern of a cursor allows it), not a game that must exist.
     pub id: String,
 }
 
@@ -133,7 +137,7 @@ pub struct GamesAfter {
 /// of one status.
 pub fn page(
     conn: &mut DbConnection,
-    account_id: &str,
+    account_id: &AccountId,
     status: Option<&str>,
     after: Option<&GamesAfter>,
     limit: i64,
@@ -159,7 +163,7 @@ pub fn page(
 
 /// Loads the players and turns of these games, in two queries whatever their number.
 pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<Vec<GameRecord>> {
-    let ids: Vec<String> = rows.iter().map(|g| g.id.clone()).collect();
+    let ids: Vec<GameId> = rows.iter().map(|g| g.id.clone()).collect();
     let all_players: Vec<PlayerRow> = players::table
         .filter(players::game_id.eq_any(&ids))
         .order((players::game_id, players::seat))
@@ -190,38 +194,14 @@ pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<
         .collect())
 }
 
-/// The players of games read lately. A game's players never change once it is created, so
-/// they are read from the database once per process; every process may keep its own.
-static SEATED: LazyLock<Mutex<HashMap<String, Vec<PlayerRow>>>> = LazyLock::new(Default::default);
-/// Past this many games the cache starts again empty.
-const SEATED_CAPACITY: usize = 10_000;
-
-fn players_of(conn: &mut DbConnection, game_id: &str) -> QueryResult<Vec<PlayerRow>> {
-    if let Some(players) = SEATED
-        .lock()
-        .ok()
-        .and_then(|seated| seated.get(game_id).cloned())
-    {
-        return Ok(players);
-    }
-    let players: Vec<PlayerRow> = players::table
-        .filter(players::game_id.eq(game_id))
-        .order(players::seat)
-        .select(PlayerRow::as_select())
-        .load(conn)?;
-    if let Ok(mut seated) = SEATED.lock() {
-        if seated.len() >= SEATED_CAPACITY {
-            seated.clear();
-        }
-        seated.insert(game_id.to_string(), players.clone());
-    }
-    Ok(players)
-}
-
 /// One game with its players and turns. Filters on one id, unlike `load_records`, so that the
 /// statements are prepared once per connection and reused.
 pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRecord> {
-    let players = players_of(conn, &game.id)?;
+    let players = players::table
+        .filter(players::game_id.eq(&game.id))
+        .order(players::seat)
+        .select(PlayerRow::as_select())
+        .load(conn)?;
     let turns = turns::of_game(conn, &game.id)?;
     let claims = seats::of_game(conn, &game.id)?;
     Ok(GameRecord {
@@ -232,6 +212,6 @@ pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRe
     })
 }
 
-pub fn exists(conn: &mut DbConnection, game_id: &str) -> QueryResult<bool> {
+pub fn exists(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<bool> {
     diesel::select(diesel::dsl::exists(games::table.find(game_id))).get_result(conn)
 }

@@ -5,17 +5,18 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::invites;
+use crate::values::{AccountId, GameId, PlayerId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = invites)]
 pub struct InviteRow {
     /// SHA-256 of the code, in hex; the code itself is never stored.
     pub code_hash: String,
-    pub game_id: String,
-    pub player_id: String,
+    pub game_id: GameId,
+    pub player_id: PlayerId,
     pub created_at: NaiveDateTime,
     pub expires_at: NaiveDateTime,
-    pub accepted_by: Option<String>,
+    pub accepted_by: Option<AccountId>,
     pub accepted_at: Option<NaiveDateTime>,
 }
 
@@ -39,7 +40,7 @@ pub fn find(conn: &mut DbConnection, code_hash: &str) -> QueryResult<Option<Invi
 pub fn mark_accepted(
     conn: &mut DbConnection,
     code_hash: &str,
-    account_id: &str,
+    account_id: &AccountId,
     now: NaiveDateTime,
 ) -> QueryResult<bool> {
     diesel::update(

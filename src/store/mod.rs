@@ -11,6 +11,7 @@ pub mod schema;
 pub mod seats;
 pub mod turns;
 
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use diesel::connection::SimpleConnection;
@@ -142,63 +143,82 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
         .build_unchecked(connector)
 }
 
-/// Writers to SQLite in this process take turns here. SQLite lets one writer in at a time
-/// anyway; waiting on a mutex wakes the next writer the moment the last one commits, where
-/// SQLite's busy handler would poll with sleeps of up to 100 ms.
-static SQLITE_WRITER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-thread_local! {
-    /// Whether this thread holds `SQLITE_WRITER`: a write nested in another (a turn recorded
-    /// inside the transaction that also stores its idempotency key) already has its turn.
-    static HOLDS_SQLITE_WRITER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+/// One database: its pool, and what the processes' writers to it share. Each database has its
+/// own (tests run many in one process); nothing here is process-wide.
+#[derive(Clone)]
+pub struct Store {
+    pool: Pool,
+    /// Writers to SQLite from this process take turns here. SQLite lets one writer in at a time
+    /// anyway; waiting on a mutex wakes the next writer the moment the last one commits, where
+    /// SQLite's busy handler would poll with sleeps of up to 100 ms.
+    sqlite_writer: Arc<Mutex<()>>,
 }
 
-/// This thread's turn to write to SQLite, given back when dropped.
-struct WritersTurn {
-    _guard: std::sync::MutexGuard<'static, ()>,
-}
-
-impl Drop for WritersTurn {
-    fn drop(&mut self) {
-        HOLDS_SQLITE_WRITER.set(false);
-    }
-}
-
-/// Waits for this writer's turn, on SQLite, unless this thread has it already.
-fn sqlite_writers_turn(conn: &DbConnection) -> Option<WritersTurn> {
-    match conn {
-        DbConnection::Sqlite(_) if !HOLDS_SQLITE_WRITER.get() => {
-            let guard = SQLITE_WRITER
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            HOLDS_SQLITE_WRITER.set(true);
-            Some(WritersTurn { _guard: guard })
+impl Store {
+    pub fn new(pool: Pool) -> Store {
+        Store {
+            pool,
+            sqlite_writer: Arc::default(),
         }
-        _ => None,
+    }
+
+    /// A connection from the pool, for one request.
+    pub fn connection(&self) -> Result<StoreConnection, r2d2::PoolError> {
+        Ok(StoreConnection {
+            conn: self.pool.get()?,
+            sqlite_writer: Arc::clone(&self.sqlite_writer),
+        })
     }
 }
 
-/// Runs `work` in a write transaction: committed if it returns `Ok`, rolled back otherwise.
-/// Nested in another, it is a savepoint of the outer one.
-pub fn write_transaction<T, E>(
-    conn: &mut DbConnection,
-    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
-) -> Result<T, E>
-where
-    E: From<diesel::result::Error>,
-{
-    let _turn = sqlite_writers_turn(conn);
-    conn.transaction(work)
+/// A pooled connection to a `Store`'s database.
+pub struct StoreConnection {
+    conn: PooledConnection,
+    sqlite_writer: Arc<Mutex<()>>,
 }
 
-/// Runs one writing statement (atomic on its own, without a transaction around it); SQLite
-/// writers take turns as in `write_transaction`.
-pub fn write_statement<T, E>(
-    conn: &mut DbConnection,
-    work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
-) -> Result<T, E> {
-    let _turn = sqlite_writers_turn(conn);
-    work(conn)
+impl std::ops::Deref for StoreConnection {
+    type Target = DbConnection;
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for StoreConnection {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
+impl StoreConnection {
+    /// The lock this database's writers take turns on, on SQLite; none on PostgreSQL, where
+    /// writers wait for each other's row locks instead. Held for a whole write transaction.
+    pub fn sqlite_writer(&self) -> Option<Arc<Mutex<()>>> {
+        match &*self.conn {
+            DbConnection::Sqlite(_) => Some(Arc::clone(&self.sqlite_writer)),
+            DbConnection::Postgres(_) => None,
+        }
+    }
+
+    /// Runs one writing statement (atomic on its own, without a transaction around it), taking
+    /// the writers' turn on SQLite.
+    pub fn write_statement<T, E>(
+        &mut self,
+        work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let writer = self.sqlite_writer();
+        let _turn = writers_turn(writer.as_deref());
+        work(&mut self.conn)
+    }
+}
+
+/// Waits for a writer's turn on `writer`, if there is one to wait for.
+pub fn writers_turn(writer: Option<&Mutex<()>>) -> Option<MutexGuard<'_, ()>> {
+    writer.map(|writer| {
+        writer
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    })
 }
 
 /// Why migrations could not be applied.

@@ -74,6 +74,7 @@ diesel::table! {
         kind -> Text,
         data -> Text,
         created_at -> Timestamp,
+        status -> Text,
     }
 }
 
@@ -82,10 +83,8 @@ diesel::table! {
         scope -> Text,
         idempotency_key -> Text,
         fingerprint -> Text,
-        claimed_at -> Timestamp,
-        status -> Nullable<Integer>,
-        headers -> Nullable<Text>,
-        body -> Nullable<Text>,
+        created_at -> Timestamp,
+        answer -> Text,
     }
 }
 

@@ -5,14 +5,14 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::schema::turns;
+use crate::values::{GameId, PlayerId, TurnNumber};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = turns)]
 pub struct TurnRow {
-    pub game_id: String,
-    /// 1 for the first turn of the game, and so on without gaps.
-    pub number: i32,
-    pub player_id: String,
+    pub game_id: GameId,
+    pub number: TurnNumber,
+    pub player_id: PlayerId,
     /// The dice as JSON: `[{"value": 8, "color": "orange"}, {"value": "W"}]`.
     pub dice: String,
     /// The game's version once this turn was recorded (for a digital turn, last changed).
@@ -56,14 +56,14 @@ pub fn update_in_play(conn: &mut DbConnection, turn: &TurnRow) -> QueryResult<bo
     .map(|updated| updated == 1)
 }
 
-pub fn delete(conn: &mut DbConnection, game_id: &str, number: i32) -> QueryResult<bool> {
+pub fn delete(conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> QueryResult<bool> {
     diesel::delete(turns::table.find((game_id, number)))
         .execute(conn)
         .map(|deleted| deleted > 0)
 }
 
 /// The turns of these games, each game's in order.
-pub fn of_games(conn: &mut DbConnection, game_ids: &[String]) -> QueryResult<Vec<TurnRow>> {
+pub fn of_games(conn: &mut DbConnection, game_ids: &[GameId]) -> QueryResult<Vec<TurnRow>> {
     turns::table
         .filter(turns::game_id.eq_any(game_ids))
         .order((turns::game_id, turns::number))
@@ -72,7 +72,7 @@ pub fn of_games(conn: &mut DbConnection, game_ids: &[String]) -> QueryResult<Vec
 }
 
 /// The turns of one game, in order.
-pub fn of_game(conn: &mut DbConnection, game_id: &str) -> QueryResult<Vec<TurnRow>> {
+pub fn of_game(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<Vec<TurnRow>> {
     turns::table
         .filter(turns::game_id.eq(game_id))
         .order(turns::number)

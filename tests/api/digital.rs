@@ -1,16 +1,15 @@
 //! Digital play over HTTP: the server rolls, players re-roll and score, and every score is what
 //! the rules make of the dice stored with the turn.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use diesel::prelude::*;
-use phase10::rules::game::{BonusKind, Edition, Game, Status};
-use phase10::rules::{Color, DiceLayout, Die, DieId, Face, Number, Roll};
+use phase10::rules::dice::game::{BonusKind, Edition, Game, Status};
+use phase10::rules::dice::{Color, DiceLayout, Die, DieId, Face, Number, Roll};
 use phase10::store::schema::{events, turns};
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, game_path, spawn_app};
+use crate::helpers::{Backend, TestApp, face_of, first_roll, game_path, spawn_app};
 use crate::sse::EventStream;
 
 fn start(app: &TestApp, game: &Value, player_id: &Value) -> crate::helpers::Reply {
@@ -78,123 +77,223 @@ fn shown(dice: &Value) -> Value {
         .collect()
 }
 
-fn count_by<K: std::hash::Hash + Eq>(keys: impl Iterator<Item = K>) -> HashMap<K, usize> {
-    let mut counts = HashMap::new();
-    for key in keys {
-        *counts.entry(key).or_insert(0) += 1;
-    }
-    counts
+/// The dice of a throw as the API shows them: each die named, with its face.
+fn throw_json(faces: &[usize]) -> Value {
+    DieId::ALL
+        .iter()
+        .zip(faces)
+        .map(|(id, &face)| {
+            let printed = DiceLayout::Standard.faces(*id)[face];
+            let value = match printed.face.number() {
+                Some(n) => json!(n.get()),
+                None => json!("W"),
+            };
+            json!({"die": id.name(), "value": value, "color": printed.color.map(Color::name)})
+        })
+        .collect()
 }
 
-/// A simple player: which dice it rolls again for a phase, keeping wilds and what looks useful.
-fn dice_to_roll_again(phase: u64, dice: &[Value]) -> Vec<String> {
-    let value = |d: &Value| d["value"].as_u64();
-    let keep: Vec<bool> = match phase {
-        8 => {
-            let colors = count_by(dice.iter().filter_map(|d| d["color"].as_str()));
-            let best = colors
-                .iter()
-                .max_by_key(|(c, n)| (**n, **c))
-                .map(|(c, _)| *c);
-            dice.iter().map(|d| d["color"].as_str() == best).collect()
-        }
-        2..=6 => {
-            let mut seen = Vec::new();
-            let counts = count_by(dice.iter().filter_map(value));
-            let most = counts
-                .iter()
-                .max_by_key(|(v, n)| (**n, **v))
-                .map(|(v, _)| *v);
-            dice.iter()
-                .map(|d| match value(d) {
-                    None => true,
-                    Some(v) if matches!(phase, 2 | 3) && Some(v) == most => true,
-                    Some(v) if seen.contains(&v) => false,
-                    Some(v) => {
-                        seen.push(v);
-                        true
-                    }
-                })
-                .collect()
-        }
-        _ => {
-            let counts = count_by(dice.iter().filter_map(value));
-            let mut ranked: Vec<(u64, usize)> = counts.into_iter().collect();
-            ranked.sort_by_key(|(v, n)| std::cmp::Reverse((*n, *v)));
-            let top: Vec<u64> = ranked.iter().take(2).map(|(v, _)| *v).collect();
-            dice.iter()
-                .map(|d| value(d).is_none_or(|v| top.contains(&v)))
-                .collect()
-        }
-    };
-    let again: Vec<String> = dice
-        .iter()
-        .zip(&keep)
-        .filter(|(_, keep)| !**keep)
-        .map(|(d, _)| d["die"].as_str().unwrap().to_string())
-        .collect();
-    if again.is_empty() {
-        dice.iter()
-            .filter(|d| value(d).is_some())
-            .map(|d| d["die"].as_str().unwrap().to_string())
-            .collect()
-    } else {
-        again
+/// The faces of a throw after the dice named in `spec` ("H1=10 L2=Wb") came up as it says.
+fn rolled_again(faces: &mut [usize], spec: &str) {
+    for token in spec.split_whitespace() {
+        let (die, face) = token.split_once('=').expect("DIE=FACE");
+        let id = DieId::from_name(die).expect("a die, L1 to H6");
+        faces[DieId::ALL.iter().position(|d| *d == id).unwrap()] = face_of(id, face);
     }
 }
 
-/// Plays the current player's turn as the simple player would; returns the scored turn.
-fn play_turn(app: &TestApp, game: &Value) -> Value {
-    let player = &game["current_player_id"];
-    let phase = game["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|p| &p["id"] == player)
-        .unwrap()["phase"]
-        .as_u64()
-        .unwrap();
+/// One turn of the scripted game: whose it is (by seat) and on which phase, its rolls (the
+/// first roll's ten dice from L1 to H6, then each re-roll's dice and faces), and what it scores.
+/// A turn of fewer than three rolls is scored early, after its last roll; a third roll scores
+/// the turn at once.
+struct Scripted {
+    seat: usize,
+    phase: u64,
+    rolls: &'static [&'static str],
+    made: bool,
+    score: u32,
+    bonuses: &'static [(&'static str, u32)],
+}
+
+const fn made(
+    seat: usize,
+    phase: u64,
+    rolls: &'static [&'static str],
+    score: u32,
+    bonuses: &'static [(&'static str, u32)],
+) -> Scripted {
+    Scripted {
+        seat,
+        phase,
+        rolls,
+        made: true,
+        score,
+        bonuses,
+    }
+}
+
+const fn failed(seat: usize, phase: u64, rolls: &'static [&'static str]) -> Scripted {
+    Scripted {
+        seat,
+        phase,
+        rolls,
+        made: false,
+        score: 0,
+        bonuses: &[],
+    }
+}
+
+// First rolls that make a phase, and their best score (the natural dice used; a wild scores 0).
+/// Phase 1, two sets of 3: 10 10 10 and 9 9 9, 57.
+const MAKES_1: &str = "1 2 3 4 10 10 10 9 9 9";
+/// Phase 3, a set of 4 and a run of 4: 10 10 10 10 and 3 4 5 6, 58.
+const MAKES_3: &str = "1 2 3 4 10 10 10 10 5 6";
+/// Every number once: phase 4's run of 7 is 4 to 10, 49; phase 5's run of 8 is 3 to 10, 52;
+/// phase 6's run of 9 is 2 to 10, 54. No set of 3, no 7 dice of one color (six are red).
+const ONE_OF_EACH: &str = "1 2 3 4 5 6 7 8 9 10";
+/// Phase 7, two sets of 4: 10 10 10 10 and 9 9 with two wilds, 58.
+const MAKES_7: &str = "Wr Wb 1 2 10 10 10 10 9 9";
+/// Phase 8, seven of one color: the green 4 10 7 9 6 10 9, 55.
+const MAKES_8: &str = "4g 1r 1o 2o 10g 7g 9g 6g 10g 9g";
+/// Phase 9, a set of 5 and a set of 2: five 10s, and 9 with a wild, 59.
+const MAKES_9: &str = "Wr 2 3 4 10 10 10 10 10 9";
+/// Phase 10, a set of 5 and a set of 3: five 10s, and 9 with two wilds, 59.
+const MAKES_10: &str = "Wr Wb 3 4 10 10 10 10 10 9";
+/// Phase 1 made low: 1 1 1 and 5 5 5, 18.
+const LOW_1: &str = "1 1 1 4 5 5 5 6 7 8";
+/// Phase 2 made low: 5 5 5 and 1 2 3 4, 25.
+const LOW_2: &str = "1 2 3 4 5 5 5 6 7 8";
+/// Phase 3 made low: 1 1 1 1 and 6 7 8 9, 34.
+const LOW_3: &str = "1 1 1 1 5 6 7 8 9 9";
+/// Phase 4 made low: 1 to 7, 28.
+const LOW_4: &str = "1 2 3 4 5 6 7 7 7 7";
+/// Phase 5 made low: 1 to 8, 36; phase 6 failed (no 9 or 10).
+const ONE_TO_EIGHT: &str = "1 2 3 4 5 6 7 8 8 8";
+/// Phase 2 failed: no set of 3. Rolling H1, H2 and H3 again to 10 makes it, a set of 3 and a
+/// run of 4: 1 2 3 4 10 10 10 5 6 7 is 10 10 10 and 4 5 6 7, 52.
+const NO_SET_OF_3: &str = "1 2 3 4 9 9 8 5 6 7";
+
+const FIVE_PHASE: (&str, u32) = ("five_phase", 40);
+const FIRST_FINISH: (&str, u32) = ("first_finish", 40);
+
+/// A three-player game to the end, turn by turn: seat 0 makes a phase every turn and finishes
+/// first in round 10 (its phases 1 to 5 make 268, over 220: the Five Phase Bonus); seat 1 makes
+/// phases 1 to 5 low (141: no bonus), fails once, and in its last try makes phases 9 and 10 (a
+/// First Finish Bonus too, seated after the first finisher in the Mattel 2011 rules); seat 2
+/// fails four times and, in its last try, makes phase 7 and fails phase 8, which ends the game.
+/// Turns are made at the first roll, after a re-roll, or by a third roll (scored at once, made
+/// or failed), and some are scored early without the phase made.
+const GAME: [Scripted; 32] = [
+    // Round 1.
+    made(0, 1, &[MAKES_1], 57, &[]),
+    made(1, 1, &[LOW_1], 18, &[]),
+    made(2, 1, &[MAKES_1], 57, &[]),
+    // Round 2.
+    made(0, 2, &[NO_SET_OF_3, "H1=10 H2=10 H3=10"], 52, &[]),
+    made(1, 2, &[LOW_2], 25, &[]),
+    failed(2, 2, &[ONE_OF_EACH]),
+    // Round 3.
+    made(0, 3, &[MAKES_3], 58, &[]),
+    made(1, 3, &[LOW_3], 34, &[]),
+    made(2, 2, &[NO_SET_OF_3, "H1=10 H2=10 H3=10"], 52, &[]),
+    // Round 4.
+    made(0, 4, &[ONE_OF_EACH], 49, &[]),
+    failed(1, 4, &["1 2 3 4 5 5 5 5 5 5", "H1=6 H2=6", "H3=6 H4=6"]),
+    made(2, 3, &[MAKES_3], 58, &[]),
+    // Round 5: seat 0's phases 1 to 5 make 57 + 52 + 58 + 49 + 52 = 268.
+    made(0, 5, &[ONE_OF_EACH], 52, &[FIVE_PHASE]),
+    made(1, 4, &[LOW_4], 28, &[]),
+    made(2, 4, &[ONE_OF_EACH], 49, &[]),
+    // Round 6: seat 1's make 18 + 25 + 34 + 28 + 36 = 141; seat 2's 268.
+    made(0, 6, &[ONE_TO_EIGHT, "H5=5 H6=5", "H5=9 H6=10"], 54, &[]),
+    made(1, 5, &[ONE_TO_EIGHT], 36, &[]),
+    made(2, 5, &[ONE_OF_EACH], 52, &[FIVE_PHASE]),
+    // Round 7.
+    made(0, 7, &[MAKES_7], 58, &[]),
+    made(1, 6, &[ONE_OF_EACH], 54, &[]),
+    failed(2, 6, &[ONE_TO_EIGHT, "H5=5 H6=5", "H5=8 H6=8"]),
+    // Round 8.
+    made(0, 8, &[MAKES_8], 55, &[]),
+    made(1, 7, &[MAKES_7], 58, &[]),
+    failed(2, 6, &["1 1 1 1 5 5 5 5 5 5", "H1=6"]),
+    // Round 9.
+    made(0, 9, &[MAKES_9], 59, &[]),
+    made(1, 8, &[MAKES_8], 55, &[]),
+    made(2, 6, &[ONE_OF_EACH], 54, &[]),
+    // Round 10: seat 0 finishes first; the others' last tries go on while they make phases.
+    made(0, 10, &[MAKES_10], 59, &[FIRST_FINISH]),
+    made(1, 9, &[MAKES_9], 59, &[]),
+    made(1, 10, &[MAKES_10], 59, &[FIRST_FINISH]),
+    made(2, 7, &[MAKES_7], 58, &[]),
+    failed(2, 8, &[ONE_OF_EACH, "H6=5b H4=8b", "H4=10b H6=10o"]),
+];
+
+/// Each seat's grand total: seat 0: 553 in phases and two bonuses; seat 1: 426 and one; seat 2:
+/// 380 and one.
+const GRAND_TOTALS: [i64; 3] = [633, 466, 420];
+
+/// Events of the scripted game: its creation, each turn's start and score (the last score is
+/// stored as the game's end, `game_finished`), and the 11 re-rolls.
+const EVENTS: i64 = 1 + 2 * 32 + 11;
+
+/// Plays a scripted turn with the dice set, checking every roll's dice; returns the scored turn.
+fn play_scripted(app: &TestApp, game: &Value, seats: &[Value], scripted: &Scripted) -> Value {
+    let player = &seats[scripted.seat];
+    assert_eq!(&game["current_player_id"], player, "whose turn it is");
+    app.set_first_roll(scripted.rolls[0]);
+    let mut faces = first_roll(scripted.rolls[0]);
     let mut turn = start(app, game, player).expect(201).json();
     assert_eq!(
-        (&turn["state"], &turn["rolls_left"]),
-        (&json!("rolling"), &json!(2))
+        (&turn["state"], &turn["rolls_left"], &turn["phase"]),
+        (&json!("rolling"), &json!(2), &json!(scripted.phase))
     );
-    assert_eq!(turn["rolls"].as_array().unwrap().len(), 1);
+    assert_eq!(turn["rolls"], json!([throw_json(&faces)]));
     assert_eq!(turn["dice"], turn["rolls"][0]);
+    assert_real_throw(&turn["dice"]);
     let number = turn["number"].clone();
-    while turn["state"] == "rolling" {
-        let dice = turn["dice"].as_array().unwrap().clone();
-        let made = app
-            .post(
-                "/v1/evaluate",
-                &json!({"phase": phase, "dice": shown(&turn["dice"])}),
-            )
-            .expect(200)
-            .json()["made"]
-            == true;
-        if made {
-            turn = score(app, game, &number).expect(200).json();
-            break;
-        }
-        let again = dice_to_roll_again(phase, &dice);
-        let names: Vec<&str> = again.iter().map(String::as_str).collect();
-        let before = turn["rolls"].as_array().unwrap().len();
-        turn = reroll(app, game, &number, &names).expect(200).json();
-        let rolls = turn["rolls"].as_array().unwrap();
-        assert_eq!(rolls.len(), before + 1);
-        let last = &rolls[rolls.len() - 1];
-        assert_real_throw(last);
-        assert_eq!(&turn["dice"], last);
-        for (old, new) in dice.iter().zip(last.as_array().unwrap()) {
-            if !again.iter().any(|d| d == old["die"].as_str().unwrap()) {
-                assert_eq!(old, new, "a die not rolled again changed");
-            }
-        }
-        if rolls.len() == 3 {
+    let mut throws = vec![throw_json(&faces)];
+    for (again, spec) in scripted.rolls[1..].iter().enumerate() {
+        let named: Vec<&str> = spec
+            .split_whitespace()
+            .map(|token| token.split_once('=').unwrap().0)
+            .collect();
+        app.set_reroll(spec);
+        turn = reroll(app, game, &number, &named).expect(200).json();
+        rolled_again(&mut faces, spec);
+        throws.push(throw_json(&faces));
+        assert_eq!(turn["rolls"], json!(throws));
+        assert_eq!(turn["dice"], throws[throws.len() - 1]);
+        if again == 1 {
             assert_eq!(turn["state"], "scored", "the third roll scores the turn");
+        } else {
+            assert_eq!(
+                (&turn["state"], &turn["rolls_left"]),
+                (&json!("rolling"), &json!(1))
+            );
         }
     }
-    assert_eq!(turn["state"], "scored");
+    if scripted.rolls.len() < 3 {
+        turn = score(app, game, &number).expect(200).json();
+    }
+    assert_eq!(
+        (&turn["state"], &turn["rolls_left"]),
+        (&json!("scored"), &json!(0))
+    );
+    assert_eq!(turn["rolls"], json!(throws), "scoring rolls nothing");
+    assert_eq!(&turn["player_id"], player);
+    assert_eq!(turn["phase"], scripted.phase);
+    assert_eq!(
+        (&turn["made"], &turn["score"]),
+        (&json!(scripted.made), &json!(scripted.score)),
+        "turn {number}: {}",
+        turn["dice"]
+    );
+    let bonuses: Vec<Value> = scripted
+        .bonuses
+        .iter()
+        .map(|(kind, points)| json!({"kind": kind, "points": points}))
+        .collect();
+    assert_eq!(turn["bonuses"], json!(bonuses), "turn {number}");
     turn
 }
 
@@ -212,7 +311,16 @@ fn stored_turns(app: &TestApp, game_id: &str) -> Vec<(String, String, Option<Str
 fn a_digital_game_is_played_to_the_end_and_scored_by_the_rules(backend: Backend) {
     let mut app = spawn_app(backend);
     let key = app.sign_up("Ann");
+    // Bo rolls 10, Cy 8 and Ann 6 for the order.
+    app.set_order_rolls(&[6, 10, 8]);
     let game = app.new_game(&["Ann", "Bo", "Cy"], json!({"mode": "digital"}));
+    let names: Vec<&Value> = game["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| &p["name"])
+        .collect();
+    assert_eq!(names, ["Bo", "Cy", "Ann"]);
     let game_id = game["id"].as_str().unwrap().to_string();
     let events = EventStream::open(
         &app.url(&format!("{}/events", game_path(&game))),
@@ -220,27 +328,34 @@ fn a_digital_game_is_played_to_the_end_and_scored_by_the_rules(backend: Backend)
         Some(0),
     );
     assert_eq!(events.status, 200);
+    let seats: Vec<Value> = game["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].clone())
+        .collect();
     let mut current = game.clone();
     let mut played = Vec::new();
-    for _ in 0..3000 {
-        if current["status"] == "finished" {
-            break;
-        }
-        let turn = play_turn(&app, &current);
+    for (number, scripted) in GAME.iter().enumerate() {
+        let turn = play_scripted(&app, &current, &seats, scripted);
+        let number = number + 1;
+        assert_eq!(turn["number"], number);
         current = turn["game"].clone();
         played.push(turn);
+        // Seat 0 finishes at turn 28; the last tries end the game at turn 32.
+        let status = match number {
+            ..28 => "in_progress",
+            28..32 => "last_round",
+            _ => "finished",
+        };
+        assert_eq!(current["status"], status, "after turn {number}");
     }
     assert_eq!(current["status"], "finished", "the game ends");
+    assert_eq!(current["version"], EVENTS);
 
     // Replay the stored final dice through the rules: every score, bonus and total agrees.
     let stored = stored_turns(&app, &game_id);
     assert_eq!(stored.len(), played.len());
-    let seats: Vec<&Value> = game["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| &p["id"])
-        .collect();
     let mut rules = Game::new(3, Edition::Mattel2011, DiceLayout::Standard).unwrap();
     for ((player, dice, rolls, state), turn) in stored.iter().zip(&played) {
         assert_eq!(state, "scored");
@@ -263,7 +378,7 @@ fn a_digital_game_is_played_to_the_end_and_scored_by_the_rules(backend: Backend)
                 .collect::<Value>()
         );
         let roll = Roll::new(dice.as_array().unwrap().iter().map(rules_die).collect()).unwrap();
-        let seat = seats.iter().position(|id| *id == player).unwrap();
+        let seat = seats.iter().position(|id| id == player).unwrap();
         let outcome = rules.play(seat, &roll).expect("a stored turn replays");
         assert_eq!(turn["made"], json!(outcome.evaluation.made));
         assert_eq!(turn["score"], json!(outcome.evaluation.score));
@@ -283,13 +398,14 @@ fn a_digital_game_is_played_to_the_end_and_scored_by_the_rules(backend: Backend)
     assert_eq!(rules.status(), Status::Finished);
     let sheet = app.scoresheet(&game);
     for (seat, line) in sheet["players"].as_array().unwrap().iter().enumerate() {
+        assert_eq!(line["grand_total"], GRAND_TOTALS[seat]);
         assert_eq!(
             line["grand_total"],
             json!(rules.sheets()[seat].grand_total())
         );
     }
-    let winners: Vec<&Value> = rules.winners().into_iter().map(|s| seats[s]).collect();
-    assert_eq!(sheet["winners"], json!(winners));
+    assert_eq!(rules.winners(), [0]);
+    assert_eq!(sheet["winners"], json!([seats[0]]));
 
     // The subscriber saw every change, in order: ids 1 to the final version, each once.
     let final_version = current["version"].as_i64().unwrap();
@@ -406,21 +522,31 @@ fn a_retried_roll_is_answered_with_the_same_dice(backend: Backend) {
     app.sign_up("Ann");
     let game = app.new_game(&["Ann"], json!({"mode": "digital"}));
     let path = game_path(&game);
+    let mut faces = first_roll(ONE_OF_EACH);
+    app.set_first_roll(ONE_OF_EACH);
     let turn = start(&app, &game, &game["current_player_id"])
         .expect(201)
         .json();
+    assert_eq!(turn["dice"], throw_json(&faces));
+    let version = turn["game"]["version"].clone();
     let rolls = format!("{path}/turns/{}/rolls", turn["number"]);
     let body = json!({"reroll": ["L1", "L2", "H1", "H2", "H3"]});
+    let rolled = "L1=Wr L2=Wo H1=10 H2=10 H3=10";
+    app.set_reroll(rolled);
+    // A stale If-Match is refused before any die is rolled: the roll after it comes up as set.
+    app.post_with(&rolls, &body, &[("If-Match", "\"1\"")])
+        .expect_problem(412, "precondition_failed");
+    assert_eq!(app.get(&path).expect(200).json()["version"], version);
     let key = [("Idempotency-Key", "roll-1")];
     let first = app.post_with(&rolls, &body, &key).expect(200);
+    rolled_again(&mut faces, rolled);
+    assert_eq!(first.json()["dice"], throw_json(&faces));
+    // Whatever dice a retry would come up on, it is answered with the first roll's.
+    app.set_reroll("L1=4 L2=4 H1=9 H2=9 H3=9");
     let again = app.post_with(&rolls, &body, &key).expect(200);
     assert_eq!(again.header("idempotent-replayed"), Some("true"));
     assert_eq!(first.json(), again.json());
     let version = first.json()["game"]["version"].clone();
-    assert_eq!(app.get(&path).expect(200).json()["version"], version);
-    // A stale If-Match is refused before any die is rolled.
-    app.post_with(&rolls, &body, &[("If-Match", "\"1\"")])
-        .expect_problem(412, "precondition_failed");
     assert_eq!(app.get(&path).expect(200).json()["version"], version);
 }
 

@@ -1,5 +1,6 @@
 //! Creating, reading, listing and deleting games.
 
+use chrono::TimeDelta;
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, game_path, spawn_app};
@@ -55,6 +56,9 @@ fn creating_a_game_seats_the_players_in_the_order_given(backend: Backend) {
 fn a_digital_game_rolls_for_the_order(backend: Backend) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
+    // Ann 8, Bo 10, Cy 8, Di 5; Ann and Cy tie, roll again and tie again (9 each), then Ann
+    // rolls 5 and Cy 7.
+    app.set_order_rolls(&[8, 10, 8, 5, 9, 9, 5, 7]);
     let game = app.new_game(
         &["Ann", "Bo", "Cy", "Di"],
         json!({"mode": "digital", "edition": "fundex-2008"}),
@@ -64,6 +68,20 @@ fn a_digital_game_rolls_for_the_order(backend: Backend) {
         (&json!("digital"), &json!("fundex-2008"))
     );
     let players = game["players"].as_array().unwrap();
+    let seated: Vec<(&Value, &Value)> = players
+        .iter()
+        .map(|p| (&p["name"], &p["order_rolls"]))
+        .collect();
+    assert_eq!(
+        seated,
+        [
+            (&json!("Bo"), &json!([10])),
+            (&json!("Cy"), &json!([8, 9, 7])),
+            (&json!("Ann"), &json!([8, 9, 5])),
+            (&json!("Di"), &json!([5])),
+        ]
+    );
+    assert_eq!(game["current_player_id"], players[0]["id"]);
     // Seated highest roll first; a tie was settled by rolling again.
     for pair in players.windows(2) {
         let (a, b) = (
@@ -90,8 +108,12 @@ fn a_digital_game_rolls_for_the_order(backend: Backend) {
 fn games_are_listed_newest_first_a_page_at_a_time(backend: Backend) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
+    // A millisecond apart on the server's clock, which stands still otherwise.
     let ids: Vec<Value> = (0..5)
-        .map(|i| app.new_game(&[&format!("P{i}")], json!({}))["id"].clone())
+        .map(|i| {
+            app.clock.advance(TimeDelta::milliseconds(1));
+            app.new_game(&[&format!("P{i}")], json!({}))["id"].clone()
+        })
         .collect();
     // Another account's games are not listed.
     let bo = app

@@ -4,14 +4,23 @@
 //! SQLite: a new file in a temporary directory. PostgreSQL: a new schema in the database named by
 //! `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`), dropped afterwards.
 //! When PostgreSQL is unreachable the PostgreSQL tests fail; they are never skipped.
+//!
+//! Every app's time and dice are the test's: its clock stands still until the test moves it on
+//! (`app.clock.advance(…)`), and its dice come up as the test sets them (`app.set_first_roll`,
+//! `app.set_reroll`, `app.set_order_rolls`, or `app.dice.set(…)`), then as dice seeded from the
+//! test's name, the same on every run.
 
 use std::net::TcpListener;
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use clap::Parser;
 use diesel::prelude::*;
 use phase10::config::Config;
+use phase10::rules::dice::{DiceLayout, Die, DieId};
+use phase10::server::TimeAndDice;
+use phase10::service::clock::SetClock;
+use phase10::service::roller::SetDice;
 use phase10::store::{self, Database, DbConnection, PoolSettings};
 use serde_json::{Value, json};
 
@@ -55,6 +64,10 @@ pub struct TestApp {
     pub key: Option<String>,
     config: Config,
     extra: fn(&mut actix_web::web::ServiceConfig),
+    /// The server's clock: it stands at the time the app was spawned until moved on.
+    pub clock: Arc<SetClock>,
+    /// The server's dice: the faces set, then dice seeded from the test's name.
+    pub dice: Arc<SetDice>,
 }
 
 /// An HTTP answer.
@@ -178,7 +191,9 @@ fn spawn(
     );
     args.extend(flags.iter().map(|f| f.to_string()));
     let config = Config::try_parse_from(args).expect("valid test settings");
-    let (port, server, thread) = serve(&config, extra);
+    let clock = Arc::new(SetClock::new());
+    let dice = Arc::new(SetDice::new(seed_of_this_test()));
+    let (port, server, thread) = serve(&config, extra, time_and_dice(&clock, &dice));
     let agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(60)))
@@ -194,6 +209,29 @@ fn spawn(
         key: None,
         config,
         extra,
+        clock,
+        dice,
+    }
+}
+
+/// The seed of a test's dice: from the name of the test's thread (libtest names it after the
+/// test), so that each test rolls its own dice, and the same ones on every run.
+fn seed_of_this_test() -> u64 {
+    let thread = std::thread::current();
+    // FNV-1a: a hash that does not change with the toolchain.
+    thread
+        .name()
+        .unwrap_or("a test")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        })
+}
+
+fn time_and_dice(clock: &Arc<SetClock>, dice: &Arc<SetDice>) -> TimeAndDice {
+    TimeAndDice {
+        clock: Arc::clone(clock) as _,
+        dice: Arc::clone(dice) as _,
     }
 }
 
@@ -201,6 +239,7 @@ fn spawn(
 fn serve(
     config: &Config,
     extra: fn(&mut actix_web::web::ServiceConfig),
+    time_and_dice: TimeAndDice,
 ) -> (
     u16,
     actix_web::dev::ServerHandle,
@@ -214,8 +253,9 @@ fn serve(
     let thread = std::thread::spawn(move || {
         let system = actix_web::rt::System::new();
         system.block_on(async move {
-            let server = phase10::server::start_with(&config, listener, pool, extra)
-                .expect("the server starts");
+            let server =
+                phase10::server::start_playing_with(&config, listener, pool, extra, time_and_dice)
+                    .expect("the server starts");
             sender.send(server.handle()).expect("the test waits");
             server.await.expect("the server runs");
         });
@@ -234,10 +274,12 @@ impl TestApp {
         }
     }
 
-    /// Stops the server and starts another on the same database, as after a restart.
+    /// Stops the server and starts another on the same database, as after a restart: with the
+    /// same clock and dice.
     pub fn restart(&mut self) {
         self.stop();
-        let (port, server, thread) = serve(&self.config, self.extra);
+        let time_and_dice = time_and_dice(&self.clock, &self.dice);
+        let (port, server, thread) = serve(&self.config, self.extra, time_and_dice);
         self.base = format!("http://127.0.0.1:{port}");
         self.server = server;
         self.thread = Some(thread);
@@ -346,6 +388,29 @@ impl TestApp {
             .to_string();
         self.key = Some(key.clone());
         key
+    }
+
+    /// Sets the faces of the next first roll of a digital turn: all ten dice, L1 to H6 (see
+    /// `first_roll`).
+    pub fn set_first_roll(&self, spec: &str) {
+        self.dice.set(first_roll(spec));
+    }
+
+    /// Sets the faces of the next re-roll: the dice named, each with its face (see `reroll`).
+    pub fn set_reroll(&self, spec: &str) {
+        self.dice.set(reroll(spec));
+    }
+
+    /// Sets the high dice the next digital game's players roll for the order (5 to 10 each), in
+    /// the order rolled: every player in the order given, then each tie again.
+    pub fn set_order_rolls(&self, high: &[u8]) {
+        self.dice.set(high.iter().map(|value| {
+            assert!(
+                (5..=10).contains(value),
+                "a high die shows 5 to 10, not {value}"
+            );
+            usize::from(value - 5)
+        }));
     }
 
     /// Creates a tabletop game of these players (in turn order) and returns it.
@@ -479,7 +544,7 @@ pub fn dice(text: &str) -> Value {
         text.split_whitespace()
             .map(|token| {
                 token
-                    .parse::<phase10::rules::Die>()
+                    .parse::<phase10::rules::dice::Die>()
                     .expect("a die in short notation")
             })
             .map(|die| {
@@ -494,4 +559,52 @@ pub fn dice(text: &str) -> Value {
             })
             .collect(),
     )
+}
+
+/// Which of its six faces die `id` is to come up on, for `SetDice`: `face` in short notation
+/// ("10", "5o", "Wr") must be a face of that die, and only one (a wild names its color).
+pub fn face_of(id: DieId, face: &str) -> usize {
+    let wanted: Die = face.parse().expect("a die in short notation");
+    let faces = DiceLayout::Standard.faces(id);
+    let matching: Vec<usize> = (0..faces.len())
+        .filter(|&i| {
+            faces[i].face == wanted.face && wanted.color.is_none_or(|c| faces[i].color == Some(c))
+        })
+        .collect();
+    match matching[..] {
+        [index] => index,
+        [] => panic!("{id} has no face {face}: {:?}", faces),
+        _ => panic!("{id} has more than one face {face}: name its color"),
+    }
+}
+
+/// The faces a digital turn's first roll comes up on: ten dice in short notation, one for each
+/// die from L1 to H6, the order the server rolls them in: "1 2 3 4 10 10 10 9 9 9".
+pub fn first_roll(spec: &str) -> Vec<usize> {
+    let faces: Vec<&str> = spec.split_whitespace().collect();
+    assert_eq!(
+        faces.len(),
+        DieId::ALL.len(),
+        "one face for each die: {spec}"
+    );
+    DieId::ALL
+        .iter()
+        .zip(faces)
+        .map(|(id, face)| face_of(*id, face))
+        .collect()
+}
+
+/// The faces a re-roll comes up on: each die rolled again with its face, "H1=10 L2=Wb", in any
+/// order. The server rolls the named dice in the order of `DieId::ALL`, whatever the order they
+/// were named in, so the faces are given in that order.
+pub fn reroll(spec: &str) -> Vec<usize> {
+    let mut dice: Vec<(DieId, &str)> = spec
+        .split_whitespace()
+        .map(|token| {
+            let (die, face) = token.split_once('=').expect("DIE=FACE");
+            (DieId::from_name(die).expect("a die, L1 to H6"), face)
+        })
+        .collect();
+    dice.sort_by_key(|(id, _)| *id);
+    dice.iter().map(|(id, face)| face_of(*id, face)).collect()
 }

@@ -1,12 +1,11 @@
 //! `Idempotency-Key`: a retried write is answered from what was stored and never done twice.
 
-use chrono::{TimeDelta, Utc};
+use chrono::TimeDelta;
+use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use phase10::service::idempotency::stored_key;
-use phase10::store::idempotency::{self as keys, KeyRow};
-use phase10::store::schema::{accounts, idempotency_keys};
+use phase10::store::DbConnection;
+use phase10::store::schema::{games, idempotency_keys};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 use crate::helpers::{Backend, TestApp, dice, game_path, spawn_app, spawn_app_with, turns_path};
 
@@ -135,51 +134,42 @@ fn a_key_is_one_short_visible_ascii_value(backend: Backend) {
         .expect(201);
 }
 
-/// The fingerprint the server gives a JSON request: method, path and the body's digest.
-fn fingerprint(method: &str, path: &str, body: &Value) -> String {
-    let mut hash = Sha256::new();
-    hash.update(format!("{method} {path}").as_bytes());
-    hash.update([0]);
-    hash.update(Sha256::digest(body.to_string().as_bytes()));
-    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn a_request_in_flight_is_not_run_again_until_it_is_abandoned(backend: Backend) {
+fn a_retry_while_the_first_is_in_flight_waits_for_its_answer(backend: Backend) {
     let (app, game) = two_players(backend);
     let path = turns_path(&game);
     let body = turn_body(&game, 0, "8 8 8 10 W W");
-    let account_id: String = accounts::table
-        .select(accounts::id)
-        .first(&mut app.connection())
-        .expect("Ann's account");
-    // A claim as a server leaves it when it dies after claiming and before committing.
-    let scope = format!("account:{account_id}");
-    let claimed_at = Utc::now().naive_utc();
-    let claim = KeyRow {
-        scope: scope.clone(),
-        idempotency_key: stored_key(&scope, "in-flight"),
-        fingerprint: fingerprint("POST", &path, &body),
-        claimed_at,
-        status: None,
-        headers: None,
-        body: None,
-    };
-    assert!(keys::claim(&mut app.connection(), &claim).expect("a claim"));
     let key = [("Idempotency-Key", "in-flight")];
-    let busy = app.post_with(&path, &body, &key);
-    assert_eq!(busy.header("retry-after"), Some("1"));
-    busy.expect_problem(409, "idempotency_key_in_flight");
-    assert_eq!(app.row_counts()[3], 0);
-
-    // Left alone longer than it may be (30 s by default), the claim is taken over.
-    diesel::update(idempotency_keys::table.find((&scope, stored_key(&scope, "in-flight"))))
-        .set(idempotency_keys::claimed_at.eq(claimed_at - TimeDelta::minutes(5)))
-        .execute(&mut app.connection())
-        .expect("an update");
-    let done = app.post_with(&path, &body, &key).expect(201);
-    assert_eq!(done.header("idempotent-replayed"), None);
-    let again = app.post_with(&path, &body, &key).expect(201);
-    assert_eq!(again.text, done.text);
+    // Another writer holds the game (on SQLite, the database) while both attempts arrive.
+    let mut holder = app.connection();
+    let conn: &mut DbConnection = &mut holder;
+    let game_id = game["id"].as_str().unwrap().to_string();
+    let replies = std::thread::scope(|s| {
+        let hold = match conn {
+            DbConnection::Sqlite(_) => "BEGIN IMMEDIATE",
+            DbConnection::Postgres(_) => "BEGIN",
+        };
+        conn.batch_execute(hold).expect("a transaction");
+        diesel::update(games::table.find(&game_id))
+            .set(games::version.eq(games::version))
+            .execute(conn)
+            .expect("the game held");
+        let first = s.spawn(|| app.post_with(&path, &body, &key));
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        let retry = s.spawn(|| app.post_with(&path, &body, &key));
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(!first.is_finished() && !retry.is_finished(), "both wait");
+        conn.batch_execute("COMMIT").expect("the game let go");
+        [first.join().unwrap(), retry.join().unwrap()]
+    });
+    for reply in &replies {
+        assert_eq!(reply.status, 201, "{reply:?}");
+        assert_eq!(reply.text, replies[0].text);
+    }
+    let replayed = replies
+        .iter()
+        .filter(|r| r.header("idempotent-replayed") == Some("true"))
+        .count();
+    assert_eq!(replayed, 1, "{replies:?}");
     assert_eq!(app.row_counts()[3], 1);
 }
 
@@ -199,21 +189,30 @@ fn racing_retries_record_one_turn(backend: Backend) {
         .count();
     assert_eq!(fresh, 1, "{replies:?}");
     for reply in &replies {
-        assert!(
-            reply.status == 201
-                || (reply.status == 409 && reply.json()["code"] == "idempotency_key_in_flight"),
-            "{reply:?}"
+        assert_eq!(
+            reply.status, 201,
+            "every retry gets the first answer: {reply:?}"
         );
+        assert_eq!(reply.text, replies[0].text);
     }
     assert_eq!(app.row_counts()[3], 1);
 }
 
 fn keys_are_forgotten_after_they_are_kept(backend: Backend) {
-    let mut app = spawn_app_with(backend, &["--idempotency-keep-secs=1"]);
+    // Keys kept 10 s: the purge runs every second (of real time), on the server's clock.
+    let mut app = spawn_app_with(backend, &["--idempotency-keep-secs=10"]);
     app.sign_up("Ann");
     let game = app.new_game(&["Ann"], json!({}));
-    let key = [("Idempotency-Key", "short-lived")];
-    app.post_with(&turns_path(&game), &turn_body(&game, 0, ""), &key)
+    let (old, recent) = (
+        [("Idempotency-Key", "older")],
+        [("Idempotency-Key", "a-microsecond-younger")],
+    );
+    let path = turns_path(&game);
+    app.post_with(&path, &turn_body(&game, 0, ""), &old)
+        .expect(201);
+    app.clock.advance(TimeDelta::microseconds(1));
+    let kept = app
+        .post_with(&path, &turn_body(&game, 0, "8 8 8 10 W W"), &recent)
         .expect(201);
     let count = |app: &TestApp| -> i64 {
         idempotency_keys::table
@@ -221,24 +220,31 @@ fn keys_are_forgotten_after_they_are_kept(backend: Backend) {
             .get_result(&mut app.connection())
             .expect("a count")
     };
-    assert_eq!(count(&app), 1);
+    assert_eq!(count(&app), 2);
+    // Now the younger key was stored 10 s ago, as long as keys are kept, and the older one a
+    // microsecond longer ago.
+    app.clock.advance(TimeDelta::seconds(10));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while count(&app) > 0 {
+    while count(&app) == 2 {
         assert!(
             std::time::Instant::now() < deadline,
             "the key was never purged"
         );
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
-    // Forgotten, the key is new again.
-    let reply = app
-        .post_with(
-            &turns_path(&game),
-            &turn_body(&game, 0, "5 5 5 6 6 6"),
-            &key,
-        )
+    // The same purge kept the key stored exactly as long ago as keys are kept.
+    assert_eq!(count(&app), 1);
+    let replayed = app
+        .post_with(&path, &turn_body(&game, 0, "8 8 8 10 W W"), &recent)
         .expect(201);
-    assert_eq!(reply.json()["number"], 2);
+    assert_eq!(replayed.header("idempotent-replayed"), Some("true"));
+    assert_eq!(replayed.text, kept.text);
+    // Forgotten, the older key is new again.
+    let reply = app
+        .post_with(&path, &turn_body(&game, 0, "5 5 5 6 6 6"), &old)
+        .expect(201);
+    assert_eq!(reply.header("idempotent-replayed"), None);
+    assert_eq!(reply.json()["number"], 3);
 }
 
 crate::on_both_backends!(
@@ -248,7 +254,7 @@ crate::on_both_backends!(
     a_refused_write_keeps_no_answer_so_it_can_be_retried,
     every_write_takes_a_key,
     a_key_is_one_short_visible_ascii_value,
-    a_request_in_flight_is_not_run_again_until_it_is_abandoned,
+    a_retry_while_the_first_is_in_flight_waits_for_its_answer,
     racing_retries_record_one_turn,
     keys_are_forgotten_after_they_are_kept,
 );

@@ -3,6 +3,7 @@
 
 use chrono::{DateTime, TimeDelta, Utc};
 use diesel::prelude::*;
+use phase10::service::clock::Clock;
 use phase10::store::schema::{events, invites};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -67,7 +68,7 @@ fn the_owner_gets_a_code_and_only_its_hash_is_kept(backend: Backend) {
     let mut app = spawn_app(backend);
     let ann = app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo"], json!({}));
-    let asked_at = Utc::now();
+    let asked_at = app.clock.now();
     let invite = ask_invite(&app, &ann, &game, &player(&game, 1))
         .expect(201)
         .json();
@@ -83,12 +84,11 @@ fn the_owner_gets_a_code_and_only_its_hash_is_kept(backend: Backend) {
     }
     let expires_at = invite["expires_at"].as_str().unwrap();
     assert!(expires_at.ends_with('Z'), "{expires_at}");
+    // A day (the default) from when it was asked for, to the microsecond.
     let expires_at = DateTime::parse_from_rfc3339(expires_at).unwrap();
-    let ahead = expires_at.with_timezone(&Utc) - asked_at;
-    let day = TimeDelta::hours(24);
-    assert!(
-        (day - TimeDelta::seconds(1)..=day + TimeDelta::seconds(5)).contains(&ahead),
-        "{ahead}"
+    assert_eq!(
+        expires_at.with_timezone(&Utc).naive_utc(),
+        asked_at + TimeDelta::hours(24)
     );
     assert_ne!(code_for(&app, &ann, &game, 1), code, "a code per invite");
 
@@ -201,12 +201,12 @@ fn a_code_is_never_kept_as_an_answer_to_replay(backend: Backend) {
     let again = again.json();
     let code = first["code"].as_str().unwrap().to_string();
     assert_ne!(again["code"], first["code"], "a retry is another invite");
-    let bodies: Vec<Option<String>> = idempotency_keys::table
-        .select(idempotency_keys::body)
+    let answers: Vec<String> = idempotency_keys::table
+        .select(idempotency_keys::answer)
         .load(&mut app.connection())
         .unwrap();
     assert!(
-        bodies.iter().flatten().all(|b| !b.contains(&code)),
+        answers.iter().all(|a| !a.contains(&code)),
         "no stored answer holds the code"
     );
     // Either code claims the seat; the other then finds it claimed.
@@ -256,14 +256,23 @@ fn of_accounts_racing_for_one_invite_one_gets_the_seat(backend: Backend) {
 }
 
 fn an_expired_or_unknown_code_is_refused(backend: Backend) {
-    let mut app = spawn_app_with(backend, &["--invite-ttl-secs=1"]);
+    let mut app = spawn_app(backend);
     let bo = app.sign_up("Bo");
+    let cy = app.sign_up("Cy");
     let ann = app.sign_up("Ann");
-    let game = app.new_game(&["Ann", "Bo"], json!({}));
-    let code = code_for(&app, &ann, &game, 1);
+    let game = app.new_game(&["Ann", "Bo", "Cy"], json!({}));
+    let (for_bo, for_cy) = (
+        code_for(&app, &ann, &game, 1),
+        code_for(&app, &ann, &game, 2),
+    );
+    // An invite can be accepted for a day (the default), to its last microsecond...
+    app.clock
+        .advance(TimeDelta::hours(24) - TimeDelta::microseconds(1));
+    accept(&app, &cy, &for_cy).expect(200);
+    // ...and not at the end of it.
+    app.clock.advance(TimeDelta::microseconds(1));
     let before = read(&app, &ann, &game);
-    std::thread::sleep(std::time::Duration::from_millis(1200));
-    accept(&app, &bo, &code).expect_problem(410, "invite_expired");
+    accept(&app, &bo, &for_bo).expect_problem(410, "invite_expired");
     assert_eq!(read(&app, &ann, &game), before);
     app.with_key(Some(&bo))
         .get(&game_path(&game))
@@ -275,23 +284,14 @@ fn an_expired_or_unknown_code_is_refused(backend: Backend) {
 }
 
 fn invites_expired_a_day_ago_are_forgotten(backend: Backend) {
-    // Keys kept 10 s: the purge runs every second.
+    // Keys kept 10 s: the purge runs every second (of real time), on the server's clock.
     let mut app = spawn_app_with(backend, &["--idempotency-keep-secs=10"]);
     let bo = app.sign_up("Bo");
     let ann = app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo", "Cy"], json!({}));
-    let expire = |code: &str, ago: TimeDelta| {
-        diesel::update(invites::table.find(hash_of(code)))
-            .set(invites::expires_at.eq(Utc::now().naive_utc() - ago))
-            .execute(&mut app.connection())
-            .unwrap();
-    };
-    let (old, recent) = (
-        code_for(&app, &ann, &game, 1),
-        code_for(&app, &ann, &game, 2),
-    );
-    expire(&old, TimeDelta::hours(25));
-    expire(&recent, TimeDelta::hours(23));
+    let old = code_for(&app, &ann, &game, 1);
+    app.clock.advance(TimeDelta::microseconds(1));
+    let recent = code_for(&app, &ann, &game, 2);
     let stored = |code: &str| -> i64 {
         invites::table
             .find(hash_of(code))
@@ -299,11 +299,15 @@ fn invites_expired_a_day_ago_are_forgotten(backend: Backend) {
             .get_result(&mut app.connection())
             .unwrap()
     };
+    // Both were asked for a day (the default). Two days on, the recent invite expired a day ago
+    // and the old one a day and a microsecond ago.
+    app.clock.advance(TimeDelta::hours(48));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     while stored(&old) > 0 {
         assert!(std::time::Instant::now() < deadline, "never purged");
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+    // The same purge kept the invite that expired no more than a day ago.
     assert_eq!(stored(&recent), 1);
     accept(&app, &bo, &old).expect_problem(404, "not_found");
     accept(&app, &bo, &recent).expect_problem(410, "invite_expired");

@@ -20,8 +20,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = ROOT / "target" / "debug" / "phase10"
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
-# Until an abandoned in-flight Idempotency-Key is taken over (the server's default is ~30 s).
-ABANDON_MS = "2000"
 
 
 def free_port():
@@ -193,7 +191,6 @@ class Server:
             DATABASE_URL=database_url,
             BIND=f"127.0.0.1:{port}",
             LOG="info",
-            IDEMPOTENCY_ABANDON_MS=ABANDON_MS,
             # The load comes from one address, far faster than any table plays.
             RATE_LIMIT_WRITES="0",
             RATE_LIMIT_ACCOUNTS="0",

@@ -6,7 +6,8 @@ pub mod reference;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use phase10::rules::{Color, DICE_PHASES, DiceLayout, Die, DieId, Face, GroupKind, Roll, evaluate};
+use phase10::rules::dice::{Color, DiceLayout, Die, DieId, Face, Roll, evaluate};
+use phase10::rules::{GroupKind, PHASES};
 
 /// A roll in short notation: `roll("8 8 8 10 W W")`, `roll("5o 9o Wr")`.
 pub fn roll(text: &str) -> Roll {
@@ -67,7 +68,7 @@ pub fn every_roll_for_color(color: Color) -> Vec<Roll> {
 }
 
 fn number(value: u8) -> Face {
-    Face::Number(phase10::rules::Number::new(value).expect("1 to 10"))
+    Face::Number(phase10::rules::dice::Number::new(value).expect("1 to 10"))
 }
 
 /// Every multiset of `size` items from `items` (combinations with repetition).
@@ -95,7 +96,7 @@ fn rolls_by_score() -> &'static HashMap<(u8, u32), Roll> {
     static BY_SCORE: OnceLock<HashMap<(u8, u32), Roll>> = OnceLock::new();
     BY_SCORE.get_or_init(|| {
         let mut found = HashMap::new();
-        let phases = DICE_PHASES
+        let phases = PHASES
             .iter()
             .filter(|p| p.groups.iter().all(|g| g.kind != GroupKind::Color));
         let phases: Vec<_> = phases.collect();
@@ -104,7 +105,7 @@ fn rolls_by_score() -> &'static HashMap<(u8, u32), Roll> {
                 let e = evaluate(phase, &roll);
                 if e.made {
                     found
-                        .entry((phase.number, e.score))
+                        .entry((phase.number.get(), e.score))
                         .or_insert_with(|| roll.clone());
                 }
             }

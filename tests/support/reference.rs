@@ -2,7 +2,8 @@
 //! group, and keeps the best. Slow on purpose of being plainly right; the real evaluator is
 //! checked against it and benchmarked against it.
 
-use phase10::rules::{Color, Die, Face, Group, GroupKind, Phase};
+use phase10::rules::dice::{Color, Die, Face};
+use phase10::rules::{Group, GroupKind, Phase};
 
 /// The best score with which `dice` make `phase`, or `None` when they do not make it.
 pub fn best_score(phase: &Phase, dice: &[Die]) -> Option<u32> {

@@ -6,8 +6,8 @@ use utoipa::openapi::schema::{
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 
 use super::operation_mut;
-use crate::api::event_stream::EVENT_ID_PATTERN;
-use crate::api::events::EventKind;
+use crate::api::resources::events::EVENT_ID_PATTERN;
+use crate::service::events::EventKind;
 
 /// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
 fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {

@@ -17,9 +17,10 @@ use utoipa_actix_web::AppExt;
 mod event_stream;
 mod links;
 
-use super::error::{Problem, ProblemField};
-use super::events::{EventData, EventKind};
-use super::routes;
+use crate::api::http::problem::{Problem, ProblemField};
+use crate::api::routes;
+use crate::api::views::events::EventData;
+use crate::service::events::EventKind;
 use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
 
 #[derive(OpenApi)]
@@ -391,7 +392,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::api::event_stream::EVENT_ID_PATTERN;
+    use crate::api::resources::events::EVENT_ID_PATTERN;
 
     /// The document as JSON, with `$ref`s followed by `resolve`.
     fn json() -> Value {

@@ -1,0 +1,77 @@
+//! Cross-origin requests from browser apps: closed unless origins are configured.
+
+use actix_cors::Cors;
+use actix_web::http::header::{self, HeaderName};
+
+use crate::api::http::idempotency::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
+use crate::api::http::middleware::REQUEST_ID;
+
+/// Checks one configured origin: `*`, or `scheme://host[:port]` with nothing after it.
+pub fn parse_origin(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text == "*" {
+        return Ok(text.to_string());
+    }
+    let uri: actix_web::http::Uri = text
+        .parse()
+        .map_err(|e| format!("{text:?} is not an origin: {e}"))?;
+    let bare = uri.path_and_query().is_none_or(|p| p.as_str() == "/") && !text.ends_with('/');
+    match (uri.scheme_str(), uri.authority()) {
+        (Some("http" | "https"), Some(_)) if bare => Ok(text.to_string()),
+        _ => Err(format!(
+            "{text:?} is not an origin: give scheme://host[:port], such as https://app.example"
+        )),
+    }
+}
+
+/// The CORS policy for these origins (`*`: any). With none, the middleware is not mounted and
+/// browsers refuse cross-origin calls.
+pub fn policy(origins: &[String]) -> Cors {
+    let mut cors = Cors::default()
+        .allowed_methods(["GET", "POST", "DELETE"])
+        .allowed_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::IF_MATCH,
+            header::IF_NONE_MATCH,
+            IDEMPOTENCY_KEY,
+            HeaderName::from_static("last-event-id"),
+        ])
+        .expose_headers([
+            header::ETAG,
+            header::LOCATION,
+            header::RETRY_AFTER,
+            IDEMPOTENT_REPLAYED,
+            REQUEST_ID,
+        ])
+        .max_age(3600);
+    for origin in origins {
+        cors = if origin == "*" {
+            cors.allow_any_origin()
+        } else {
+            cors.allowed_origin(origin)
+        };
+    }
+    cors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn origins_are_scheme_host_and_port_only() {
+        for good in ["*", "https://app.example", "http://localhost:5173"] {
+            assert_eq!(parse_origin(good).as_deref(), Ok(good));
+        }
+        for bad in [
+            "app.example",
+            "https://app.example/",
+            "https://app.example/x",
+            "ftp://a.b",
+            "",
+        ] {
+            assert!(parse_origin(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Rate limits on account creation and writes, per API key and per client address, answered
+//! with 429 and `Retry-After`. Each limit is a token bucket: up to `per_minute` requests at once,
+//! refilled at `per_minute` a minute. The buckets live in this process; behind a load balancer
+//! each process limits on its own.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::Method;
+use actix_web::middleware::Next;
+use actix_web::{ResponseError, web};
+
+use crate::api::http::auth::bearer_key;
+use crate::api::http::client_address::client_for_bounds;
+use crate::error::Error;
+use crate::service::accounts::hash_key;
+
+/// Requests a minute allowed for each kind of limited request; 0 turns a limit off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateSettings {
+    /// Accounts created per client address.
+    pub accounts_per_minute: u32,
+    /// Writes per API key, and per client address.
+    pub writes_per_minute: u32,
+}
+
+/// Beyond this many buckets, the full (idle) ones are forgotten.
+const MAX_BUCKETS: usize = 100_000;
+
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// The buckets of one process.
+pub struct RateLimits {
+    settings: RateSettings,
+    buckets: Mutex<HashMap<String, Bucket>>,
+}
+
+impl RateLimits {
+    pub fn new(settings: RateSettings) -> RateLimits {
+        RateLimits {
+            settings,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token from each named bucket, or none if any is empty: then how long until
+    /// that one has a token again.
+    fn take(&self, per_minute: u32, names: &[String], now: Instant) -> Result<(), Duration> {
+        let capacity = f64::from(per_minute);
+        let per_second = capacity / 60.0;
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() > MAX_BUCKETS {
+            buckets.retain(|_, b| b.tokens + per_second * (now - b.at).as_secs_f64() < capacity);
+        }
+        let mut refilled = Vec::with_capacity(names.len());
+        for name in names {
+            let bucket = buckets.get(name).copied().unwrap_or(Bucket {
+                tokens: capacity,
+                at: now,
+            });
+            let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
+            let tokens = (bucket.tokens + elapsed * per_second).min(capacity);
+            if tokens < 1.0 {
+                return Err(Duration::from_secs_f64((1.0 - tokens) / per_second));
+            }
+            refilled.push(tokens);
+        }
+        for (name, tokens) in names.iter().zip(refilled) {
+            buckets.insert(
+                name.clone(),
+                Bucket {
+                    tokens: tokens - 1.0,
+                    at: now,
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// Which limit a request falls under, and the buckets it draws on.
+    fn buckets_of(&self, request: &ServiceRequest) -> Option<(u32, Vec<String>)> {
+        if matches!(
+            *request.method(),
+            Method::GET | Method::HEAD | Method::OPTIONS
+        ) || request.path() == "/v1/evaluate"
+        {
+            return None;
+        }
+        let address = client_for_bounds(request.request());
+        if request.path() == "/v1/accounts" {
+            let per_minute = self.settings.accounts_per_minute;
+            return (per_minute > 0).then(|| (per_minute, vec![format!("accounts@{address}")]));
+        }
+        let per_minute = self.settings.writes_per_minute;
+        if per_minute == 0 {
+            return None;
+        }
+        let mut names = vec![format!("writes@{address}")];
+        if let Some(key) = bearer_key(request.request()) {
+            // Keys are kept as hashes here too.
+            names.push(format!("writes#{}", hash_key(&key)));
+        }
+        Some((per_minute, names))
+    }
+}
+
+/// The middleware: refuses a limited request with 429 once its bucket is empty.
+pub async fn limit(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let limits = request.app_data::<web::Data<RateLimits>>().cloned();
+    if let Some(limits) = limits
+        && let Some((per_minute, names)) = limits.buckets_of(&request)
+        && let Err(wait) = limits.take(per_minute, &names, Instant::now())
+    {
+        let error = Error::RateLimited {
+            retry_after: wait.as_secs().saturating_add(1),
+        };
+        let response = request.into_response(error.error_response());
+        return Ok(response.map_into_right_body());
+    }
+    next.call(request)
+        .await
+        .map(ServiceResponse::map_into_left_body)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(per_minute: u32) -> RateLimits {
+        RateLimits::new(RateSettings {
+            accounts_per_minute: per_minute,
+            writes_per_minute: per_minute,
+        })
+    }
+
+    #[test]
+    fn a_full_bucket_lets_a_burst_through_then_refills_at_the_rate() {
+        let limits = limits(60);
+        let start = Instant::now();
+        let names = vec!["k".to_string()];
+        for _ in 0..60 {
+            assert!(limits.take(60, &names, start).is_ok());
+        }
+        let wait = limits.take(60, &names, start).unwrap_err();
+        assert!(wait <= Duration::from_secs(1) && wait > Duration::from_millis(900));
+        assert!(
+            limits
+                .take(60, &names, start + Duration::from_millis(1001))
+                .is_ok()
+        );
+        assert!(
+            limits
+                .take(60, &names, start + Duration::from_millis(1002))
+                .is_err()
+        );
+    }
+
+    #[test]
+    fn an_empty_bucket_refuses_without_drawing_on_the_others() {
+        let limits = limits(2);
+        let now = Instant::now();
+        let both = vec!["address".to_string(), "key".to_string()];
+        let other_key = vec!["address".to_string(), "other".to_string()];
+        assert!(limits.take(2, &both, now).is_ok());
+        assert!(limits.take(2, &both, now).is_ok());
+        // The address is spent: the other key is refused too, and keeps its tokens.
+        assert!(limits.take(2, &other_key, now).is_err());
+        assert!(limits.take(2, &["other".to_string()], now).is_ok());
+        assert!(limits.take(2, &["other".to_string()], now).is_ok());
+    }
+}

@@ -1,0 +1,136 @@
+//! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::api::AppState;
+use crate::api::http::auth::Caller;
+use crate::api::http::extract::JsonBody;
+use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::views::utc;
+use crate::error::{Error, Result};
+use crate::service::accounts;
+use crate::values::{AccountId, AccountName};
+
+/// A new account.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann's table"}))]
+pub struct CreateAccount {
+    /// 1 to 100 characters, not all of them white space or invisible (white space is trimmed
+    /// off), with no control characters (line breaks) and no bidi overrides; kept in NFC.
+    // The pattern: no control or reordering characters, and something visible (not white space
+    // as Rust's `trim` has it, nor a default-ignorable character of the BMP).
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
+    )]
+    pub name: String,
+}
+
+/// A new account and its API key. The key is shown only this once.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountCreated {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: AccountId,
+    #[schema(value_type = String)]
+    pub name: AccountName,
+    /// Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash.
+    pub api_key: String,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// An account.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Account {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: AccountId,
+    #[schema(value_type = String)]
+    pub name: AccountName,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The path of an account: `/v1/accounts/{account_id}`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct AccountPath {
+    /// The account's id.
+    #[param(value_type = String, format = Uuid)]
+    pub account_id: AccountId,
+}
+
+/// Create an account
+///
+/// Creates an account and returns its API key, which is shown only this once.
+#[utoipa::path(
+    operation_id = "createAccount",
+    tag = "accounts",
+    request_body = CreateAccount,
+    responses(
+        // No `Location` (the contract gives none here): an account can be read only with its
+        // own key, and the request that creates it is sent without it.
+        (status = 201, description = "The account, with its API key", body = AccountCreated,
+            headers(("Cache-Control" = String, description = "`no-store`: the answer holds the API key"))),
+    )
+)]
+#[post("/accounts")]
+pub async fn create_account(
+    state: web::Data<AppState>,
+    key: IdempotencyKey,
+    body: JsonBody<CreateAccount>,
+) -> Result<HttpResponse> {
+    let JsonBody(request, raw) = body;
+    key.strong_enough_to_seal()?;
+    let claim = key.claim(Some(&raw));
+    state
+        .write(key.address_scope(), claim, move |session| {
+            let created = accounts::create(session, &request.name)?;
+            let account = created.account;
+            let view = AccountCreated {
+                id: account.id,
+                name: account.name,
+                api_key: created.api_key,
+                created_at: utc(account.created_at),
+            };
+            // The answer holds the key: no cache, shared or private, may keep it.
+            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+            receipt(StatusCode::CREATED, &[no_store], Some(&view))
+        })
+        .await
+}
+
+/// Get an account
+///
+/// The caller's own account; any other is not found.
+#[utoipa::path(
+    operation_id = "getAccount",
+    tag = "accounts",
+    params(AccountPath),
+    responses((status = 200, description = "The account", body = Account)),
+    security(("api_key" = []))
+)]
+#[get("/accounts/{account_id}")]
+pub async fn get_account(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<AccountPath>,
+) -> Result<HttpResponse> {
+    let wanted = path.into_inner().account_id;
+    let account = state
+        .run_as(caller, move |_, account| {
+            if wanted == account.id {
+                Ok(account.clone())
+            } else {
+                Err(Error::NotFound("account"))
+            }
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(Account {
+        id: account.id,
+        name: account.name,
+        created_at: utc(account.created_at),
+    }))
+}

@@ -1,0 +1,260 @@
+//! `GET /v1/games/{game_id}/events`: a game's changes as server-sent events.
+//!
+//! Every change of a game is a row of its log, written in the change's transaction, with the
+//! game's version after it as its id. A stream sends the rows after the version it starts from,
+//! in order, then waits to be woken (`live`) and sends what is new. Because the log is the
+//! source, a wake-up that comes twice, late, or from a reconnected listener sends nothing
+//! twice, and a client that reconnects with `Last-Event-ID` gets exactly what it missed.
+
+use std::time::Duration;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Deserialize;
+use tokio::sync::mpsc;
+use utoipa::IntoParams;
+
+use crate::api::http::auth::Caller;
+use crate::api::http::client_address::client_for_bounds;
+use crate::api::http::connection_state::ConnectionState;
+use crate::api::http::extract::QueryParams;
+use crate::api::views::events::sent_data;
+use crate::api::{AppState, GamePath};
+use crate::error::{Error, ProblemCode, Result};
+use crate::service;
+use crate::service::events::{EventKind, LoggedEvent};
+use crate::service::live::{Subscription, TooMany};
+use crate::values::GameId;
+
+/// Events read from the log at a time.
+const PAGE: i64 = 100;
+
+/// How streams are kept alive and fed.
+#[derive(Debug, Clone, Copy)]
+pub struct StreamSettings {
+    /// How often an idle stream sends a comment (and reads the log, in case a wake-up was lost).
+    pub heartbeat: Duration,
+    /// How often every stream reads its log whether woken or not, if at all.
+    pub poll: Option<Duration>,
+}
+
+/// Where to start.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct FollowGame {
+    /// Send the events after this version, as `Last-Event-ID` does (which wins when both are
+    /// sent). Without either, the stream starts with the latest event, so the first event is
+    /// the game as it is.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+}
+
+/// What an event id is, and so the `Last-Event-ID` accepted: a version in decimal digits. The
+/// OpenAPI document gives the header this pattern, which `last_event_id` follows exactly; at
+/// most 18 digits, so that every id it allows is a version an i64 holds.
+pub const EVENT_ID_PATTERN: &str = "^[0-9]{1,18}$";
+
+/// Reads `Last-Event-ID`: an id as `EVENT_ID_PATTERN` describes it, or 400. (HTTP has taken
+/// off the whitespace around the value already.)
+fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
+    let Some(value) = req.headers().get("Last-Event-ID") else {
+        return Ok(None);
+    };
+    match value.to_str() {
+        // Eighteen digits always parse.
+        Ok(text) if (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) => {
+            Ok(text.parse().ok())
+        }
+        _ => Err(Error::Malformed(
+            "Last-Event-ID is not an event id this server sent".into(),
+        )),
+    }
+}
+
+/// Waits until the client closes its side of the connection (never, without a connection).
+async fn client_left(connection: Option<&ConnectionState>) {
+    match connection {
+        Some(connection) => connection.peer_gone().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// One event as the stream sends it. The change that ends the game is sent as `turn_scored`
+/// and then, with its id, `game_finished`: a client cut off between the two asks again from
+/// the version before and gets both.
+fn frames(row: &LoggedEvent) -> Result<String> {
+    let data = sent_data(&row.data)?;
+    let version = row.version;
+    match row.kind.as_str() {
+        kind if kind == EventKind::GameFinished.name() => Ok(format!(
+            "event: turn_scored\ndata: {data}\n\nid: {version}\nevent: game_finished\ndata: {data}\n\n"
+        )),
+        kind => Ok(format!("id: {version}\nevent: {kind}\ndata: {data}\n\n")),
+    }
+}
+
+/// Follow a game
+///
+/// A `text/event-stream` of the game's changes: `game_created`, `turn_started`, `dice_rolled`,
+/// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed` (each with the game's version
+/// after the change as its `id` and the schema `EventData` as its `data`), and `game_deleted`, after
+/// which the stream ends. Idle streams get a comment line every 15 seconds. Reconnect with
+/// `Last-Event-ID` to get every event missed. An account may hold 20 streams open at once
+/// (429 `too_many_streams` past that).
+#[utoipa::path(
+    operation_id = "followGame",
+    tag = "games",
+    params(GamePath, FollowGame,
+        ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received: the stream resumes after it")),
+    responses(
+        (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
+    ),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/events")]
+pub async fn follow_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    query: QueryParams<FollowGame>,
+    req: HttpRequest,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let resume = last_event_id(&req)?;
+    if query.0.after.is_some_and(|after| after < 0) {
+        return Err(Error::invalid_field(
+            ProblemCode::InvalidValue,
+            "after",
+            "must be a version, 0 or more",
+        ));
+    }
+    let id = game_id.clone();
+    let (current, account_id) = state
+        .run_as(caller, move |session, account| {
+            let version = service::events::current_version(session, &account.id, &id)?;
+            Ok((version, account.id.clone()))
+        })
+        .await?;
+    let address = client_for_bounds(&req);
+    let subscription = state
+        .service
+        .live()
+        .subscribe(&game_id, &account_id, &address)
+        .map_err(|too_many| Error::TooManyStreams {
+            detail: match too_many {
+                TooMany::ForAccount(limit) => {
+                    format!("this account has {limit} event streams open already; close one")
+                }
+                TooMany::ForAddress(limit) => {
+                    format!("{limit} event streams are open from this address already; close one")
+                }
+                TooMany::ForServer(limit) => {
+                    format!("this server has {limit} event streams open; retry shortly")
+                }
+            },
+        })?;
+    let after = resume.or(query.0.after).unwrap_or(current - 1);
+    let (sender, receiver) = mpsc::channel::<Bytes>(16);
+    let connection = ConnectionState::of(&req);
+    actix_web::rt::spawn(follow(
+        state.into_inner(),
+        subscription,
+        connection,
+        game_id,
+        after,
+        sender,
+    ));
+    let body = futures_util::stream::unfold(receiver, |mut receiver| async move {
+        let frame = receiver.recv().await?;
+        Some((Ok::<_, actix_web::Error>(frame), receiver))
+    });
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // Tells nginx-like proxies not to buffer the stream.
+        .insert_header(("X-Accel-Buffering", "no"))
+        .streaming(body))
+}
+
+/// Sends the game's events after `after` down `sender` until the client goes away (it closes
+/// its side of the connection, or a write to it fails), the game is deleted, or the server
+/// shuts down.
+async fn follow(
+    state: std::sync::Arc<AppState>,
+    mut subscription: Subscription,
+    connection: Option<ConnectionState>,
+    game_id: GameId,
+    mut after: i64,
+    sender: mpsc::Sender<Bytes>,
+) {
+    let settings = state.streams;
+    let send = |text: String| sender.send(Bytes::from(text));
+    if send("retry: 1000\n\n".into()).await.is_err() {
+        return;
+    }
+    let mut heartbeat = actix_web::rt::time::interval(settings.heartbeat);
+    heartbeat.tick().await;
+    let mut poll = settings.poll.map(actix_web::rt::time::interval);
+    loop {
+        loop {
+            let id = game_id.clone();
+            let read = state
+                .run(move |session| service::events::after(session, &id, after, PAGE))
+                .await;
+            match read {
+                Ok(Some(rows)) => {
+                    for row in &rows {
+                        let frame = match frames(row) {
+                            Ok(frame) => frame,
+                            Err(error) => {
+                                tracing::error!(%error, %game_id, row.version, "an event cannot be sent");
+                                return;
+                            }
+                        };
+                        if send(frame).await.is_err() {
+                            return;
+                        }
+                        after = row.version;
+                    }
+                    if rows.len() < PAGE as usize {
+                        break;
+                    }
+                }
+                Ok(None) => {
+                    let kind = EventKind::GameDeleted.name();
+                    let deleted = format!("event: {kind}\ndata: {{\"game_id\":\"{game_id}\"}}\n\n");
+                    let _ = send(deleted).await;
+                    return;
+                }
+                Err(error) => {
+                    // Tried again at the next wake-up or heartbeat.
+                    tracing::warn!(%error, %game_id, "cannot read the game's events");
+                    break;
+                }
+            }
+        }
+        let next_poll = async {
+            match poll.as_mut() {
+                Some(poll) => {
+                    poll.tick().await;
+                }
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            serving = subscription.changed() => if !serving {
+                return;
+            },
+            _ = next_poll => {}
+            _ = heartbeat.tick() => {
+                if send(": heartbeat\n\n".into()).await.is_err() {
+                    return;
+                }
+            }
+            _ = sender.closed() => return,
+            _ = client_left(connection.as_ref()) => return,
+        }
+    }
+}

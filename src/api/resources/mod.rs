@@ -1,0 +1,13 @@
+//! One module per resource of the API: its routes (the handlers, each with its OpenAPI
+//! description) and its request bodies and parameters. A handler reads the request, calls the
+//! service once, and renders the answer with `views`.
+
+pub mod accounts;
+pub mod digital_turns;
+pub mod events;
+pub mod games;
+pub mod health;
+pub mod invites;
+pub mod phases;
+pub mod scoresheet;
+pub mod turns;

@@ -1,0 +1,232 @@
+//! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
+//! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::http::auth::Caller;
+use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
+use crate::api::http::extract::{JsonBody, QueryParams};
+use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::pagination::{decode_turns_cursor, page_limit};
+use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
+use crate::api::{AppState, GamePath, TurnPath};
+use crate::error::{Error, ProblemCode, Result};
+use crate::rules::dice::MAX_DICE;
+use crate::rules::dice::faces::TooManyDice;
+use crate::service::change::Changed;
+use crate::service::dice::ShownDie;
+use crate::service::{games, turns};
+use crate::values::PlayerId;
+
+/// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
+/// the server starts by rolling all ten dice.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "dice": [
+    {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
+]}))]
+pub struct RecordTurn {
+    #[schema(value_type = String, format = Uuid)]
+    pub player_id: PlayerId,
+    /// Tabletop: all ten dice, or only those shown for the phase. None, or dice that do not
+    /// make the phase, record a failed turn. Digital: left out (409 `digital_game` if sent).
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub dice: Option<Vec<ShownDie>>,
+}
+
+/// A page of turns, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TurnPage {
+    pub items: Vec<TurnView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
+    pub next_cursor: Option<String>,
+}
+
+/// Which turns to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListTurns {
+    /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `pagination::decode_turns_cursor` takes.
+    #[param(pattern = "^[1-9][0-9]{0,8}$")]
+    pub cursor: Option<String>,
+}
+
+/// The turn a change was about, as the change left it (a third roll: the scored turn).
+pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
+    changed
+        .events
+        .iter()
+        .rev()
+        .find_map(|event| event.turn)
+        .and_then(|number| turn_view_of(&changed.game, number))
+        .ok_or_else(|| Error::Internal("a turn was played but the game has none".into()))
+}
+
+/// Record a tabletop turn
+///
+/// Records the dice the player ended the turn with. The server checks they could have been
+/// rolled, finds the best way they make the player's phase, scores it and gives any bonus.
+#[utoipa::path(
+    operation_id = "recordTurn",
+    tag = "turns",
+    params(GamePath, IfMatch),
+    request_body = RecordTurn,
+    responses(
+        (status = 201, description = "The turn and the game after it", body = TurnView,
+         headers(("Location" = String, description = "The turn's URL"),
+                 ("ETag" = String, description = "The game's version after the turn"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/turns")]
+pub async fn record_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+    body: JsonBody<RecordTurn>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let JsonBody(request, raw) = body;
+    // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
+    let given = request.dice.as_ref().map_or(0, Vec::len);
+    if given > MAX_DICE {
+        let error = TooManyDice { given };
+        return Err(Error::invalid_field(
+            ProblemCode::NotRollable,
+            "dice",
+            error.to_string(),
+        ));
+    }
+    state
+        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
+            let changed = turns::record(
+                session,
+                &account.id,
+                &game_id,
+                &request.player_id,
+                request.dice,
+                conditions.if_match.as_ref(),
+            )?;
+            let view = changed_turn(&changed)?;
+            let location = format!("/v1/games/{}/turns/{}", changed.game.id(), view.number);
+            let headers = [
+                (header::LOCATION, location),
+                (header::ETAG, etag(changed.game.version())),
+            ];
+            receipt(StatusCode::CREATED, &headers, Some(&view))
+        })
+        .await
+}
+
+/// List turns
+///
+/// The game's turns, oldest first, each with the game as it was right after it.
+#[utoipa::path(
+    operation_id = "listTurns",
+    tag = "turns",
+    params(GamePath, ListTurns),
+    responses((status = 200, description = "A page of turns", body = TurnPage)),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/turns")]
+pub async fn list_turns(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    query: QueryParams<ListTurns>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let limit = page_limit(query.0.limit, 50)?;
+    let after = query
+        .0
+        .cursor
+        .as_deref()
+        .map(decode_turns_cursor)
+        .transpose()?;
+    let game = state
+        .run_as(caller, move |session, account| {
+            games::get(session, &account.id, &game_id)
+        })
+        .await?;
+    let mut rest = turns_after(&game, after).peekable();
+    let items: Vec<TurnView> = rest.by_ref().take(limit).collect();
+    let next_cursor = rest
+        .peek()
+        .is_some()
+        .then(|| items.last().map(|t| t.number.to_string()))
+        .flatten();
+    Ok(HttpResponse::Ok().json(TurnPage { items, next_cursor }))
+}
+
+/// Get a turn
+#[utoipa::path(
+    operation_id = "getTurn",
+    tag = "turns",
+    params(TurnPath, IfNoneMatch),
+    responses(
+        (status = 200, description = "The turn", body = TurnView,
+         headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+    ),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/turns/{number}")]
+pub async fn get_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<TurnPath>,
+    conditions: Conditions,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner().turn()?;
+    let game = state
+        .run_as(caller, move |session, account| {
+            games::get(session, &account.id, &game_id)
+        })
+        .await?;
+    let turn = turn_view_of(&game, number).ok_or(Error::NotFound("turn"))?;
+    Ok(conditions.read(game.version(), &turn))
+}
+
+/// Undo the latest turn
+///
+/// Deletes the latest turn; bonuses and the end of the game are worked out again. Only the
+/// latest turn can be undone.
+#[utoipa::path(
+    operation_id = "undoTurn",
+    tag = "turns",
+    params(TurnPath, IfMatch),
+    responses((status = 200, description = "The game after the undo", body = GameView,
+               headers(("ETag" = String, description = "The game's version")))),
+    security(("api_key" = []))
+)]
+#[delete("/games/{game_id}/turns/{number}")]
+pub async fn undo_turn(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<TurnPath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner().turn()?;
+    state
+        .write_as(caller, key.claim(None), move |session, account| {
+            let expected = conditions.if_match.as_ref();
+            let changed = turns::undo(session, &account.id, &game_id, number, expected)?;
+            let game = &changed.game;
+            let headers = [(header::ETAG, etag(game.version()))];
+            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+        })
+        .await
+}

@@ -1,0 +1,19 @@
+//! The JSON the API answers with, per resource, built from what the service returns. Every body
+//! is a named schema of the OpenAPI document.
+
+pub mod events;
+pub mod games;
+pub mod groups;
+pub mod scoresheet;
+pub mod turns;
+
+use chrono::{DateTime, NaiveDateTime, Utc};
+
+pub use games::{GameView, PlayerView};
+pub use groups::{GroupView, groups};
+pub use scoresheet::Scoresheet;
+pub use turns::{TurnView, latest_turn, turn_view_of, turns_after};
+
+pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
+    time.and_utc()
+}

@@ -1,0 +1,199 @@
+//! A turn, played or in play, with the game right after it.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::games::{GameView, game_view};
+use super::groups::{GroupView, groups};
+use super::utc;
+use crate::rules::dice::game::BonusKind;
+use crate::rules::dice::rolls::Rolls;
+use crate::rules::dice::{Color, DieId};
+use crate::service::dice::{DieValue, ShownDie};
+use crate::service::replay::{GameState, OpenTurn, PlayedTurn};
+use crate::service::rolls::{RolledDieView, rolls_view, throw_view};
+use crate::values::{PlayerId, TurnNumber};
+
+/// A bonus a turn earned.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Bonus)]
+pub struct BonusView {
+    pub kind: BonusKind,
+    pub points: u32,
+}
+
+/// Where a turn stands: a digital turn is `rolling` until it is scored.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnState {
+    Rolling,
+    Scored,
+}
+
+/// A die of a turn: as the player showed it, or, rolled by the server, naming its die.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TurnDie {
+    pub value: DieValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub color: Option<Color>,
+    /// The physical die, for dice the server rolled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub die: Option<DieId>,
+}
+
+impl From<&ShownDie> for TurnDie {
+    fn from(shown: &ShownDie) -> TurnDie {
+        TurnDie {
+            value: shown.value,
+            color: shown.color,
+            die: None,
+        }
+    }
+}
+
+impl From<RolledDieView> for TurnDie {
+    fn from(rolled: RolledDieView) -> TurnDie {
+        TurnDie {
+            value: rolled.value,
+            color: rolled.color,
+            die: Some(rolled.die),
+        }
+    }
+}
+
+/// A turn and the game right after it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = Turn)]
+pub struct TurnView {
+    /// 1 for the first turn of the game.
+    #[schema(value_type = i32)]
+    pub number: TurnNumber,
+    #[schema(value_type = String, format = Uuid)]
+    pub player_id: PlayerId,
+    /// `scored` for every tabletop turn; a digital turn is `rolling` until it is scored.
+    pub state: TurnState,
+    /// The phase the turn was played on.
+    pub phase: u8,
+    /// Whether the turn made the phase (false while rolling).
+    pub made: bool,
+    /// 0 while rolling.
+    pub score: u32,
+    /// Empty while rolling.
+    pub groups: Vec<GroupView>,
+    /// Empty while rolling.
+    pub bonuses: Vec<BonusView>,
+    /// The dice the turn ended with, or, while rolling, as they lie now.
+    pub dice: Vec<TurnDie>,
+    /// A digital turn's rolls, first to last, each of all ten dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolls: Option<Vec<Vec<RolledDieView>>>,
+    /// How many more times a digital turn's dice may be rolled (0 once it is scored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rolls_left: Option<usize>,
+    pub created_at: DateTime<Utc>,
+    /// The game right after this turn (while rolling, the game as it is).
+    pub game: GameView,
+}
+
+/// The dice as the last roll of a turn left them, naming their dice.
+fn lying(rolls: &Rolls) -> Vec<TurnDie> {
+    throw_view(rolls.last())
+        .into_iter()
+        .map(TurnDie::from)
+        .collect()
+}
+
+pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
+    let outcome = &turn.outcome;
+    let dice = match &turn.rolls {
+        Some(rolls) => lying(rolls),
+        None => turn.dice.iter().map(TurnDie::from).collect(),
+    };
+    TurnView {
+        number: turn.row.number,
+        player_id: turn.row.player_id.clone(),
+        state: TurnState::Scored,
+        phase: outcome.phase,
+        made: outcome.evaluation.made,
+        score: outcome.evaluation.score,
+        groups: groups(&outcome.evaluation),
+        bonuses: outcome
+            .bonuses
+            .iter()
+            .map(|b| BonusView {
+                kind: b.kind,
+                points: b.points,
+            })
+            .collect(),
+        dice,
+        rolls: turn.rolls.as_ref().map(rolls_view),
+        // A scored turn is rolled no more, however early it was scored.
+        rolls_left: turn.rolls.as_ref().map(|_| 0),
+        created_at: utc(turn.row.created_at),
+        game: game_view(
+            state,
+            &turn.after,
+            None,
+            turn.row.version,
+            turn.row.created_at,
+        ),
+    }
+}
+
+/// A digital turn in play, with the game as it is.
+pub fn open_turn_view(state: &GameState, open: &OpenTurn) -> TurnView {
+    let phase = state
+        .seat_of(&open.row.player_id)
+        .map(|seat| state.game.sheets()[seat].phase)
+        .unwrap_or_default();
+    TurnView {
+        number: open.row.number,
+        player_id: open.row.player_id.clone(),
+        state: TurnState::Rolling,
+        phase,
+        made: false,
+        score: 0,
+        groups: Vec::new(),
+        bonuses: Vec::new(),
+        dice: lying(&open.rolls),
+        rolls: Some(rolls_view(&open.rolls)),
+        rolls_left: Some(open.rolls.rolls_left()),
+        created_at: utc(open.row.created_at),
+        game: GameView::from(state),
+    }
+}
+
+/// The game's turns after turn `after`, the one in play last.
+pub fn turns_after(
+    state: &GameState,
+    after: Option<TurnNumber>,
+) -> impl Iterator<Item = TurnView> + '_ {
+    let played = state
+        .turns
+        .iter()
+        .filter(move |t| Some(t.row.number) > after)
+        .map(|t| turn_view(state, t));
+    let open = state
+        .open
+        .iter()
+        .filter(move |o| Some(o.row.number) > after)
+        .map(|o| open_turn_view(state, o));
+    played.chain(open)
+}
+
+/// Turn `number` of the game: played, or in play.
+pub fn turn_view_of(state: &GameState, number: TurnNumber) -> Option<TurnView> {
+    turns_after(state, number.previous())
+        .next()
+        .filter(|turn| turn.number == number)
+}
+
+/// The latest turn: the one in play, or the last one played.
+pub fn latest_turn(state: &GameState) -> Option<TurnView> {
+    match (&state.open, state.turns.last()) {
+        (Some(open), _) => Some(open_turn_view(state, open)),
+        (None, Some(turn)) => Some(turn_view(state, turn)),
+        (None, None) => None,
+    }
+}

@@ -1,0 +1,163 @@
+//! The one way a game changes: every change (a turn recorded, started, rolled, scored or undone,
+//! a seat claimed) goes through `change_game`, inside the write transaction that
+//! `Session::write` opens.
+//!
+//! How concurrent changes are kept apart, on both databases alike: a change first takes the game
+//! by bumping its version (`UPDATE games … RETURNING`), which locks the game's row until the
+//! transaction ends. Any other change of the same game waits at that statement, then finds the
+//! version moved on; so changes of one game happen one after another, each on the state the one
+//! before left, and `If-Match` is checked against the version the game had when it was taken.
+//! Reads take no lock.
+//!
+//! A change is then: the game's state at the version it had (kept from the last change made in
+//! this process at that version, or read and replayed), access checked, the rules applied by the
+//! caller (which writes its turn or seat), and the change's event appended: the database's
+//! trigger sets the game's cached status from it and, on PostgreSQL, notifies every process.
+
+use super::events::{Event, EventKind};
+use super::replay::{GameState, replay};
+use super::{Session, VersionCheck, access, check_version};
+use crate::error::{Error, Result};
+use crate::store::events::{self, EventRow};
+use crate::store::games;
+use crate::values::{AccountId, GameId, TurnNumber};
+
+/// A game being changed: its state as the change goes, and the events the change makes.
+pub struct Change<'a, 's> {
+    pub session: &'a mut Session<'s>,
+    pub game: GameState,
+    events: Vec<Event>,
+    /// The version the next event will have, once asked for.
+    next: Option<i64>,
+}
+
+impl Change<'_, '_> {
+    /// Says what the change did, as the game now stands: each call is an event of its own, with
+    /// a version of its own (a third roll is a roll, then a scored turn).
+    pub fn happened(&mut self, kind: EventKind, turn: Option<TurnNumber>) -> Result<()> {
+        let version = self.next_version()?;
+        self.next = None;
+        self.game.record.game.status = self.game.status_name();
+        let event = Event {
+            kind,
+            version,
+            turn,
+        };
+        log(self.session, &self.game, &event)?;
+        self.events.push(event);
+        Ok(())
+    }
+}
+
+impl Change<'_, '_> {
+    /// The version the next event of this change will have, which the game has from now on:
+    /// the version the change took for its first event, a version of its own for each further
+    /// one.
+    pub fn next_version(&mut self) -> Result<i64> {
+        if let Some(version) = self.next {
+            return Ok(version);
+        }
+        let version = match self.events.last() {
+            None => self.game.record.game.version,
+            Some(_) => games::bump_version(self.session.conn(), &self.game.record.game.id)?,
+        };
+        self.game.record.game.version = version;
+        self.next = Some(version);
+        Ok(version)
+    }
+}
+
+/// Appends an event to the game's log, with the JSON its subscribers are sent. The game's
+/// cached status follows it (the database's trigger).
+pub(super) fn log(session: &mut Session, game: &GameState, event: &Event) -> Result<()> {
+    let data = (session.service.parts.event_data)(event, game)?;
+    let row = EventRow {
+        game_id: game.record.game.id.clone(),
+        version: event.version,
+        kind: event.kind.name().to_string(),
+        data,
+        created_at: game.record.game.updated_at,
+        status: game.record.game.status.clone(),
+    };
+    Ok(events::append(session.conn(), &row)?)
+}
+
+/// What a change did: the game as it left it, and its events (the last has the game's version).
+pub struct Changed {
+    pub game: GameState,
+    pub events: Vec<Event>,
+}
+
+/// Who is changing a game.
+#[derive(Debug, Clone, Copy)]
+pub enum Changer<'a> {
+    /// An account that may see the game (its owner, or one that plays a seat): a stranger is
+    /// told the game does not exist, before anything else. What else it may do is the
+    /// change's to check (`access`).
+    Member(&'a AccountId),
+    /// An account holding an invite to the game, which is the invite's to check.
+    Invited,
+}
+
+/// Takes the game for a change by the account, checks `If-Match` against the version it had,
+/// and lets `apply` change it.
+pub fn change_game(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    expected: Option<&VersionCheck>,
+    apply: impl FnOnce(&mut Change) -> Result<()>,
+) -> Result<Changed> {
+    change_as(
+        session,
+        Changer::Member(account_id),
+        game_id,
+        expected,
+        apply,
+    )
+}
+
+/// `change_game`, for any `Changer`.
+pub fn change_as(
+    session: &mut Session,
+    changer: Changer,
+    game_id: &GameId,
+    expected: Option<&VersionCheck>,
+    apply: impl FnOnce(&mut Change) -> Result<()>,
+) -> Result<Changed> {
+    let now = session.now();
+    let row =
+        games::lock_for_change(session.conn(), game_id, now)?.ok_or(Error::NotFound("game"))?;
+    let before = row.version - 1;
+    let mut game = match session.recent().game(game_id, before) {
+        Some(kept) => kept,
+        None => {
+            let mut read = row.clone();
+            read.version = before;
+            replay(games::load_record(session.conn(), read)?)?
+        }
+    };
+    if let Changer::Member(account_id) = changer {
+        access::role(&game.record, account_id)?;
+    }
+    check_version(expected, before)?;
+    game.record.game = row;
+    let mut change = Change {
+        session,
+        game,
+        events: Vec::new(),
+        next: None,
+    };
+    apply(&mut change)?;
+    if change.events.is_empty() {
+        return Err(Error::Internal("a change of a game made no event".into()));
+    }
+    let Change {
+        session,
+        game,
+        events,
+        ..
+    } = change;
+    session.changed.push(game.clone());
+    Ok(Changed { game, events })
+}
