@@ -2,17 +2,17 @@
 //! (`rolling`) until it is scored, early or at once after its third roll; every roll is kept
 //! with it. A turn in play is only rows in the database, so it outlives a restart.
 
-use super::change::{Change, Changed, change_game};
+use super::change::Change;
 use super::dice::ShownDie;
 use super::events::EventKind;
 use super::names::Mode;
 use super::replay::{GameState, OpenTurn, PlayedTurn};
-use super::{Session, VersionCheck, access, rolls};
+use super::{access, rolls};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
 use crate::rules::dice::rolls::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
 use crate::store::turns::{self, ROLLING, SCORED, TurnRow};
-use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
+use crate::values::{AccountId, PlayerId, TurnNumber};
 
 fn must_be_digital(state: &GameState) -> Result<()> {
     if state.mode == Mode::Digital {
@@ -170,59 +170,45 @@ fn save(change: &mut Change, turn: &TurnRow) -> Result<()> {
 
 /// Rolls the named dice of the turn in play again; the third roll scores the turn (a change of
 /// two events: the roll, then the scored turn).
-pub fn reroll(
-    session: &mut Session,
+pub(super) fn reroll(
+    change: &mut Change,
     account_id: &AccountId,
-    game_id: &GameId,
     number: TurnNumber,
     dice: &[DieId],
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        let OpenTurn {
-            row: mut turn,
-            mut rolls,
-        } = open_turn(&change.game, account_id, number, true)?;
-        let roller = change.session.dice();
-        rolls
-            .reroll(change.game.layout, dice, |_| roller.face())
-            .map_err(|e| match e {
-                RerollError::NoRollsLeft => {
-                    Error::conflict(ProblemCode::NoRollsLeft, e.to_string())
-                }
-                RerollError::NoDice => {
-                    Error::invalid_field(ProblemCode::NoDice, "reroll", e.to_string())
-                }
-                RerollError::Repeated(_) => {
-                    Error::invalid_field(ProblemCode::RepeatedDie, "reroll", e.to_string())
-                }
-            })?;
-        turn.dice = dice_json(&shown_dice(&rolls))?;
-        turn.rolls = Some(rolls::to_stored(&rolls)?);
-        turn.version = change.game.record.game.version;
-        keep_in_record(&mut change.game, &turn);
-        change.game.open = Some(OpenTurn {
-            row: turn.clone(),
-            rolls: rolls.clone(),
-        });
-        change.happened(EventKind::DiceRolled, Some(number))?;
-        if rolls.rolls_left() > 0 {
-            return save(change, &turn);
-        }
-        score_open(change, turn, rolls)
-    })
+) -> Result<()> {
+    let OpenTurn {
+        row: mut turn,
+        mut rolls,
+    } = open_turn(&change.game, account_id, number, true)?;
+    let roller = change.session.dice();
+    rolls
+        .reroll(change.game.layout, dice, |_| roller.face())
+        .map_err(|e| match e {
+            RerollError::NoRollsLeft => Error::conflict(ProblemCode::NoRollsLeft, e.to_string()),
+            RerollError::NoDice => {
+                Error::invalid_field(ProblemCode::NoDice, "reroll", e.to_string())
+            }
+            RerollError::Repeated(_) => {
+                Error::invalid_field(ProblemCode::RepeatedDie, "reroll", e.to_string())
+            }
+        })?;
+    turn.dice = dice_json(&shown_dice(&rolls))?;
+    turn.rolls = Some(rolls::to_stored(&rolls)?);
+    turn.version = change.game.record.game.version;
+    keep_in_record(&mut change.game, &turn);
+    change.game.open = Some(OpenTurn {
+        row: turn.clone(),
+        rolls: rolls.clone(),
+    });
+    change.happened(EventKind::DiceRolled, Some(number))?;
+    if rolls.rolls_left() > 0 {
+        return save(change, &turn);
+    }
+    score_open(change, turn, rolls)
 }
 
 /// Ends the turn in play early and scores the dice as they lie.
-pub fn score(
-    session: &mut Session,
-    account_id: &AccountId,
-    game_id: &GameId,
-    number: TurnNumber,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        let open = open_turn(&change.game, account_id, number, false)?;
-        score_open(change, open.row, open.rolls)
-    })
+pub(super) fn score(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
+    let open = open_turn(&change.game, account_id, number, false)?;
+    score_open(change, open.row, open.rolls)
 }

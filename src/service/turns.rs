@@ -1,14 +1,15 @@
 //! Recording a tabletop turn (or starting a digital one), and undoing the latest turn. Each is a
 //! change of the game (`change`).
 
-use super::access;
 use super::change::{Change, Changed, change_game};
 use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::events::EventKind;
 use super::names::Mode;
 use super::replay::{PlayedTurn, replay};
 use super::{Session, VersionCheck};
+use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
+use crate::rules::dice::DieId;
 use crate::rules::dice::game::TurnError;
 use crate::store::turns::{self, TurnRow};
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
@@ -85,34 +86,59 @@ impl Change<'_, '_> {
     }
 }
 
-/// Undoes the latest turn: deletes it and replays the rest.
-pub fn undo(
+/// What is done to a turn already started.
+pub enum TurnAction {
+    /// The named dice of a digital turn in play rolled again.
+    RollAgain(Vec<DieId>),
+    /// A digital turn in play scored as its dice lie.
+    Score,
+    /// The latest turn undone.
+    Undo,
+}
+
+/// Does `action` to turn `number` of the game, as one change of it.
+pub fn act(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
     number: TurnNumber,
+    action: TurnAction,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        let record = &change.game.record;
-        access::owner_only(record, account_id, "undo a turn")?;
-        let latest = record.turns.last().map(|t| t.number);
-        if !record.turns.iter().any(|t| t.number == number) {
-            return Err(Error::NotFound("turn"));
-        }
-        if latest != Some(number) {
-            return Err(Error::conflict(
-                ProblemCode::NotLatestTurn,
-                format!(
-                    "only the latest turn ({}) can be undone",
-                    latest.map_or(0, TurnNumber::get)
-                ),
-            ));
-        }
-        turns::delete(change.session.conn(), game_id, number)?;
-        let mut record = change.game.record.clone();
-        record.turns.pop();
-        change.game = replay(record)?;
-        change.happened(EventKind::TurnUndone, None)
-    })
+    change_game(
+        session,
+        account_id,
+        game_id,
+        expected,
+        |change| match action {
+            TurnAction::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
+            TurnAction::Score => digital::score(change, account_id, number),
+            TurnAction::Undo => undo(change, account_id, number),
+        },
+    )
+}
+
+/// Undoes the latest turn: deletes it and replays the rest.
+fn undo(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
+    let record = &change.game.record;
+    access::owner_only(record, account_id, "undo a turn")?;
+    let latest = record.turns.last().map(|t| t.number);
+    if !record.turns.iter().any(|t| t.number == number) {
+        return Err(Error::NotFound("turn"));
+    }
+    if latest != Some(number) {
+        return Err(Error::conflict(
+            ProblemCode::NotLatestTurn,
+            format!(
+                "only the latest turn ({}) can be undone",
+                latest.map_or(0, TurnNumber::get)
+            ),
+        ));
+    }
+    let game_id = change.game.record.game.id.clone();
+    turns::delete(change.session.conn(), &game_id, number)?;
+    let mut record = change.game.record.clone();
+    record.turns.pop();
+    change.game = replay(record)?;
+    change.happened(EventKind::TurnUndone, None)
 }

@@ -1,21 +1,19 @@
 //! A digital turn's dice: roll some again, or score the turn as they lie. The turn itself is
 //! started like any turn, by `POST /v1/games/{game_id}/turns` with only a `player_id`.
 
-use actix_web::http::{StatusCode, header};
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpResponse, post};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfMatch, etag};
+use crate::api::TurnPath;
+use crate::api::http::conditional::IfMatch;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::resources::turns::changed_turn;
+use crate::api::http::idempotency::IdempotencyKey;
+use crate::api::resources::turns::{TurnAt, changed_turn};
 use crate::api::views::TurnView;
-use crate::api::{AppState, TurnPath};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::dice::{DieId, MAX_DICE};
-use crate::service::digital;
+use crate::service::turns::TurnAction;
 
 /// Which dice to roll again.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -75,24 +73,13 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
 )]
 #[post("/games/{game_id}/turns/{number}/rolls")]
 pub async fn roll_dice(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<TurnPath>,
-    conditions: Conditions,
+    turn: TurnAt,
     key: IdempotencyKey,
     body: JsonBody<RerollDice>,
 ) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().turn()?;
     let JsonBody(request, raw) = body;
-    let dice = named_dice(&request.reroll)?;
-    state
-        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let changed = digital::reroll(session, &account.id, &game_id, number, &dice, expected)?;
-            let headers = [(header::ETAG, etag(changed.game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&changed_turn(&changed)?))
-        })
-        .await
+    let action = TurnAction::RollAgain(named_dice(&request.reroll)?);
+    turn.act(key, action, Some(&raw), changed_turn).await
 }
 
 /// Score a turn
@@ -109,20 +96,6 @@ pub async fn roll_dice(
     security(("api_key" = []))
 )]
 #[post("/games/{game_id}/turns/{number}/score")]
-pub async fn score_turn(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<TurnPath>,
-    conditions: Conditions,
-    key: IdempotencyKey,
-) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().turn()?;
-    state
-        .write_as(caller, key.claim(None), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let changed = digital::score(session, &account.id, &game_id, number, expected)?;
-            let headers = [(header::ETAG, etag(changed.game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&changed_turn(&changed)?))
-        })
-        .await
+pub async fn score_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
+    turn.act(key, TurnAction::Score, None, changed_turn).await
 }

@@ -1,14 +1,16 @@
 //! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
 //! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
+use actix_web::dev::Payload;
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, web};
+use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
-use crate::api::http::extract::{JsonBody, QueryParams};
+use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{decode_turns_cursor, page_limit};
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
@@ -18,8 +20,9 @@ use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::change::Changed;
 use crate::service::dice::ShownDie;
-use crate::service::{games, turns};
-use crate::values::PlayerId;
+use crate::service::turns;
+use crate::service::turns::TurnAction;
+use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
 /// the server starts by rolling all ten dice.
@@ -155,11 +158,7 @@ pub async fn list_turns(
         .as_deref()
         .map(decode_turns_cursor)
         .transpose()?;
-    let game = state
-        .run_as(caller, move |session, account| {
-            games::get(session, &account.id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     let mut rest = turns_after(&game, after).peekable();
     let items: Vec<TurnView> = rest.by_ref().take(limit).collect();
     let next_cursor = rest
@@ -183,20 +182,10 @@ pub async fn list_turns(
     security(("api_key" = []))
 )]
 #[get("/games/{game_id}/turns/{number}")]
-pub async fn get_turn(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<TurnPath>,
-    conditions: Conditions,
-) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().turn()?;
-    let game = state
-        .run_as(caller, move |session, account| {
-            games::get(session, &account.id, &game_id)
-        })
-        .await?;
-    let turn = turn_view_of(&game, number).ok_or(Error::NotFound("turn"))?;
-    Ok(conditions.read(game.version(), &turn))
+pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
+    let game = turn.state.game(turn.caller, turn.game_id).await?;
+    let view = turn_view_of(&game, turn.number).ok_or(Error::NotFound("turn"))?;
+    Ok(turn.conditions.read(game.version(), &view))
 }
 
 /// Undo the latest turn
@@ -212,21 +201,67 @@ pub async fn get_turn(
     security(("api_key" = []))
 )]
 #[delete("/games/{game_id}/turns/{number}")]
-pub async fn undo_turn(
+pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
+    let view = |changed: &Changed| Ok(GameView::from(&changed.game));
+    turn.act(key, TurnAction::Undo, None, view).await
+}
+
+/// A request about one turn, read in this order: the caller, the turn its path names, and the
+/// conditions. A change's idempotency key and body are read after it.
+pub struct TurnAt {
     state: web::Data<AppState>,
     caller: Caller,
-    path: web::Path<TurnPath>,
+    game_id: GameId,
+    number: TurnNumber,
     conditions: Conditions,
-    key: IdempotencyKey,
-) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().turn()?;
-    state
-        .write_as(caller, key.claim(None), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let changed = turns::undo(session, &account.id, &game_id, number, expected)?;
-            let game = &changed.game;
-            let headers = [(header::ETAG, etag(game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+}
+
+impl FromRequest for TurnAt {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, std::result::Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        type Parts = (web::Data<AppState>, Caller, web::Path<TurnPath>, Conditions);
+        let parts = Parts::from_request(req, payload);
+        Box::pin(async move {
+            let (state, caller, path, conditions) = parts.await?;
+            let (game_id, number) = path.into_inner().turn()?;
+            Ok(TurnAt {
+                state,
+                caller,
+                game_id,
+                number,
+                conditions,
+            })
         })
-        .await
+    }
+}
+
+impl TurnAt {
+    /// Does `action` to the turn, once per idempotency `key` (`body`: the request's, which the
+    /// key's answer is kept with), and answers 200 with `view` of the change, the game's new
+    /// version as its ETag.
+    pub async fn act<V: Serialize>(
+        self,
+        key: IdempotencyKey,
+        action: TurnAction,
+        body: Option<&RawBody>,
+        view: impl FnOnce(&Changed) -> Result<V> + Send + 'static,
+    ) -> Result<HttpResponse> {
+        let TurnAt {
+            state,
+            caller,
+            game_id,
+            number,
+            conditions,
+        } = self;
+        state
+            .write_as(caller, key.claim(body), move |session, account| {
+                let expected = conditions.if_match.as_ref();
+                let changed = turns::act(session, &account.id, &game_id, number, action, expected)?;
+                let headers = [(header::ETAG, etag(changed.game.version()))];
+                receipt(StatusCode::OK, &headers, Some(&view(&changed)?))
+            })
+            .await
+    }
 }
