@@ -21,7 +21,8 @@ use http::auth::Caller;
 use crate::error::{Error, Result};
 use crate::service::accounts::{Account, authenticate};
 use crate::service::idempotency::Claim;
-use crate::service::{self, Service, Session};
+use crate::service::replay::GameState;
+use crate::service::{self, Service, Session, games};
 use crate::values::{GameId, TurnNumber};
 use http::idempotency::{self, Receipt};
 
@@ -105,6 +106,14 @@ impl AppState {
         self.run(move |session| {
             let account = authenticate(session, &caller.api_key)?.ok_or(Error::Unauthorized)?;
             work(session, &account)
+        })
+        .await
+    }
+
+    /// The caller's game as it is now.
+    pub async fn game(&self, caller: Caller, game_id: GameId) -> Result<GameState> {
+        self.run_as(caller, move |session, account| {
+            games::get(session, &account.id, &game_id)
         })
         .await
     }

@@ -1,37 +1,41 @@
 //! The score pad of a game, as the paper pad in the box has it (seed `000_…`): a line per
 //! player in seat order with the score of each phase, the Five Phase Bonus and total, the First
-//! Finish Bonus, failures, the solitaire penalty, the grand total and the rank. A model only:
-//! the JSON answer, and any other rendering (CSV, a printable page), is made from it.
+//! Finish Bonus, failures, the solitaire penalty, the grand total and the rank. A model with no
+//! format of its own: serde serialises it as the JSON answer, and any other rendering (CSV, a
+//! printable page) is made from it.
+
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::replay::GameState;
-use super::{Session, games};
-use crate::error::Result;
 use crate::rules::PHASES;
 use crate::rules::dice::game::{Status, ranks};
-use crate::values::{AccountId, GameId, PlayerId, PlayerName};
-
-/// The pad of the account's game.
-pub fn read(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<Scoresheet> {
-    games::get(session, account_id, game_id).map(|game| Scoresheet::of(&game))
-}
+use crate::values::{GameId, PlayerId, PlayerName};
 
 /// The score pad of a game.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Scoresheet {
+    #[schema(value_type = String, format = Uuid)]
     pub game_id: GameId,
-    /// The game's version the pad shows.
+    /// The game's version the pad shows (the answer's ETag).
+    #[serde(skip)]
     pub version: i64,
     pub status: Status,
     /// The players with the highest grand total, once the game is over.
+    #[schema(value_type = Vec<uuid::Uuid>)]
     pub winners: Vec<PlayerId>,
     /// One line per player, in seat order.
+    #[serde(rename = "players")]
     pub lines: Vec<Line>,
 }
 
-/// A player's line on the pad.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A player's line on the score pad.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = ScoresheetLine)]
 pub struct Line {
+    #[schema(value_type = String, format = Uuid)]
     pub player_id: PlayerId,
+    #[schema(value_type = String)]
     pub name: PlayerName,
     pub seat: usize,
     /// The ten phases, in order.
@@ -47,12 +51,12 @@ pub struct Line {
     pub rank: u32,
 }
 
-/// One phase of a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One phase on the score pad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub struct PhaseScore {
     pub phase: u8,
     pub label: &'static str,
-    /// None until the phase is made.
+    /// Null until the phase is made.
     pub score: Option<u32>,
 }
 

@@ -172,11 +172,7 @@ pub async fn get_game(
     conditions: Conditions,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let game = state
-        .run_as(caller, move |session, account| {
-            games::get(session, &account.id, &game_id)
-        })
-        .await?;
+    let game = state.game(caller, game_id).await?;
     Ok(conditions.read(game.version(), &GameView::from(&game)))
 }
 

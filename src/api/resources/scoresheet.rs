@@ -4,10 +4,9 @@ use actix_web::{HttpResponse, get, web};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfNoneMatch};
-use crate::api::views::Scoresheet;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
-use crate::service::scoresheet;
+use crate::service::scoresheet::Scoresheet;
 
 /// Get the scoresheet
 ///
@@ -30,11 +29,7 @@ pub async fn get_scoresheet(
     path: web::Path<GamePath>,
     conditions: Conditions,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner().game_id;
-    let pad = state
-        .run_as(caller, move |session, account| {
-            scoresheet::read(session, &account.id, &game_id)
-        })
-        .await?;
-    Ok(conditions.read(pad.version, &Scoresheet::from(&pad)))
+    let game = state.game(caller, path.into_inner().game_id).await?;
+    let pad = Scoresheet::of(&game);
+    Ok(conditions.read(pad.version, &pad))
 }

@@ -4,14 +4,12 @@
 pub mod events;
 pub mod games;
 pub mod groups;
-pub mod scoresheet;
 pub mod turns;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 pub use games::{GameView, PlayerView};
 pub use groups::{GroupView, groups};
-pub use scoresheet::Scoresheet;
 pub use turns::{TurnView, latest_turn, turn_view_of, turns_after};
 
 pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
