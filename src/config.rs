@@ -23,151 +23,121 @@ use crate::service::live::StreamLimits;
 )]
 pub struct Config {
     /// Where the database is: `postgres://…`, or a SQLite file (`sqlite://path` or a path).
-    #[arg(
-        long,
-        env = "DATABASE_URL",
-        default_value = "phase10.sqlite",
-        global = true
-    )]
+    #[arg(long, env, default_value = "phase10.sqlite", global = true)]
     pub database_url: String,
 
     /// Address and port to listen on.
-    #[arg(long, env = "BIND", default_value = "127.0.0.1:8080", global = true)]
+    #[arg(long, env, default_value = "127.0.0.1:8080", global = true)]
     pub bind: String,
 
     /// The most database connections at once.
-    #[arg(long, env = "POOL_SIZE", default_value_t = 8, global = true)]
+    #[arg(long, env, default_value_t = 8, global = true)]
     pub pool_size: u32,
 
     /// How long a request waits for a database connection before answering 503, in milliseconds.
-    #[arg(long, env = "DB_TIMEOUT_MS", default_value_t = 3000, global = true)]
+    #[arg(long, env, default_value_t = 3000, global = true)]
     pub db_timeout_ms: u64,
 
     /// How long a request's database work may take before it is answered 503, in milliseconds
     /// (a database that stops answering without closing its connections).
-    #[arg(
-        long,
-        env = "QUERY_TIMEOUT_MS",
-        default_value_t = 10_000,
-        global = true
-    )]
+    #[arg(long, env, default_value_t = 10_000, global = true)]
     pub query_timeout_ms: u64,
 
     /// HTTP worker threads (0: one per core).
-    #[arg(long, env = "WORKERS", default_value_t = 0, global = true)]
+    #[arg(long, env, default_value_t = 0, global = true)]
     pub workers: usize,
 
     /// The largest JSON body accepted, in bytes.
-    #[arg(long, env = "BODY_LIMIT", default_value_t = DEFAULT_BODY_LIMIT, global = true)]
+    #[arg(long, env, default_value_t = DEFAULT_BODY_LIMIT, global = true)]
     pub body_limit: usize,
 
     /// How long a client has to send a whole request, its head and then its body, in
     /// milliseconds (each part gets this long); slower: 408, and the connection is closed.
-    #[arg(
-        long,
-        env = "REQUEST_TIMEOUT_MS",
-        default_value_t = 5000,
-        global = true
-    )]
+    #[arg(long, env, default_value_t = 5000, global = true)]
     pub request_timeout_ms: u64,
 
     /// Connections the server holds open at once, over every address; past it, new ones wait
     /// to be accepted. 0: as many as the process's limit of open files leaves room for (less
     /// what the database pool and the process need).
-    #[arg(long, env = "MAX_CONNECTIONS", default_value_t = 0, global = true)]
+    #[arg(long, env, default_value_t = 0, global = true)]
     pub max_connections: usize,
 
     /// Connections one client address (an IPv6 /64) may hold open at once (0: no bound). Past it, a new
     /// connection is answered 429 and closed. A trusted proxy's connections are not bounded.
-    #[arg(
-        long,
-        env = "MAX_CONNECTIONS_PER_ADDRESS",
-        default_value_t = 100,
-        global = true
-    )]
+    #[arg(long, env, default_value_t = 100, global = true)]
     pub max_connections_per_address: usize,
 
     /// Reverse proxies whose forwarded header (`--forwarded-header`) names the client, as IP
     /// addresses or networks, comma-separated (`10.0.0.0/8,::1`). None by default: the client is
     /// the address the connection comes from, for the logs and every bound alike.
-    #[arg(long, env = "TRUSTED_PROXIES", value_delimiter = ',', value_parser = Network::parse, global = true)]
+    #[arg(long, env, value_delimiter = ',', value_parser = Network::parse, global = true)]
     pub trusted_proxies: Vec<Network>,
 
     /// The header the trusted proxies write the client's address in: `x-forwarded-for` or
     /// `forwarded` (RFC 7239). Only that one is read.
-    #[arg(long, env = "FORWARDED_HEADER", value_enum, default_value_t = ForwardedHeader::XForwardedFor, global = true)]
+    #[arg(long, env, value_enum, default_value_t = ForwardedHeader::XForwardedFor, global = true)]
     pub forwarded_header: ForwardedHeader,
 
     /// The largest total size of a request's header names and values, in bytes.
-    #[arg(long, env = "HEADER_LIMIT", default_value_t = DEFAULT_HEADER_LIMIT, global = true)]
+    #[arg(long, env, default_value_t = DEFAULT_HEADER_LIMIT, global = true)]
     pub header_limit: usize,
 
     /// Accounts each client address may create a minute (0: no limit).
-    #[arg(long, env = "RATE_LIMIT_ACCOUNTS", default_value_t = 20, global = true)]
+    #[arg(long, env, default_value_t = 20, global = true)]
     pub rate_limit_accounts: u32,
 
     /// Writes (creating, changing or deleting games and turns) each API key, and each client
     /// address, may make a minute (0: no limit).
-    #[arg(long, env = "RATE_LIMIT_WRITES", default_value_t = 600, global = true)]
+    #[arg(long, env, default_value_t = 600, global = true)]
     pub rate_limit_writes: u32,
 
     /// Browser origins allowed to call the API, comma-separated (`https://app.example`), or
     /// `*` for any. None by default: browsers refuse cross-origin calls.
-    #[arg(long, env = "CORS_ORIGINS", value_delimiter = ',', value_parser = parse_origin, global = true)]
+    #[arg(long, env, value_delimiter = ',', value_parser = parse_origin, global = true)]
     pub cors_origins: Vec<String>,
 
     /// How long an Idempotency-Key and its answer are kept, in seconds (24 hours by default).
-    #[arg(long, env = "IDEMPOTENCY_KEEP_SECS", default_value_t = 24 * 60 * 60, global = true)]
+    #[arg(long, env, default_value_t = 24 * 60 * 60, global = true)]
     pub idempotency_keep_secs: u64,
 
     /// How long an invite to play a seat can be accepted, in seconds (24 hours by default).
-    #[arg(long, env = "INVITE_TTL_SECS", default_value_t = 24 * 60 * 60, global = true)]
+    #[arg(long, env, default_value_t = 24 * 60 * 60, global = true)]
     pub invite_ttl_secs: u64,
 
     /// How often an event stream with nothing to send sends a comment, so that proxies keep
     /// it open, and reads the game's log in case a wake-up was missed, in seconds.
-    #[arg(long, env = "SSE_HEARTBEAT_SECS", default_value_t = 15, global = true)]
+    #[arg(long, env, default_value_t = 15, global = true)]
     pub sse_heartbeat_secs: u64,
 
     /// Event streams one account may hold open at once (more: 429 `too_many_streams`).
-    #[arg(
-        long,
-        env = "SSE_STREAMS_PER_ACCOUNT",
-        default_value_t = 20,
-        global = true
-    )]
+    #[arg(long, env, default_value_t = 20, global = true)]
     pub sse_streams_per_account: usize,
 
     /// Event streams one client address (an IPv6 /64) may hold open at once, over every account.
-    #[arg(
-        long,
-        env = "SSE_STREAMS_PER_ADDRESS",
-        default_value_t = 100,
-        global = true
-    )]
+    #[arg(long, env, default_value_t = 100, global = true)]
     pub sse_streams_per_address: usize,
 
     /// Event streams this server holds open at once, over every account.
-    #[arg(long, env = "SSE_MAX_STREAMS", default_value_t = 2000, global = true)]
+    #[arg(long, env, default_value_t = 2000, global = true)]
     pub sse_max_streams: usize,
 
     /// With PostgreSQL, follow changes made by other server processes with LISTEN/NOTIFY.
     /// Without it (`--events-listen false`), a subscriber learns of them only by reading the
     /// log every `--events-poll-ms`.
-    #[arg(long, env = "EVENTS_LISTEN", default_value_t = true, action = clap::ArgAction::Set, global = true)]
+    #[arg(long, env, default_value_t = true, action = clap::ArgAction::Set, global = true)]
     pub events_listen: bool,
 
     /// Each subscriber also reads its game's log this often, in milliseconds (0: only when
     /// woken, and at every heartbeat).
-    #[arg(long, env = "EVENTS_POLL_MS", default_value_t = 0, global = true)]
+    #[arg(long, env, default_value_t = 0, global = true)]
     pub events_poll_ms: u64,
 
     /// Log filter, in `tracing` syntax (`info`, `phase10=debug,actix_web=info`).
-    #[arg(long, env = "LOG", default_value = "info", global = true)]
+    #[arg(long, env, default_value = "info", global = true)]
     pub log: String,
 
     /// Log as JSON lines instead of text.
-    #[arg(long, env = "LOG_JSON", default_value_t = false, global = true)]
+    #[arg(long, env, default_value_t = false, global = true)]
     pub log_json: bool,
 
     #[command(subcommand)]
