@@ -34,6 +34,17 @@ fn refused_json(app: &TestApp, path: &str, body: &[u8], status: u16, code: &str)
     refused(app, path, "application/json", body, status, code)
 }
 
+/// Bo's turn with `dice`, refused with `status` and `code`.
+fn refused_turn(app: &TestApp, game: &Value, dice: Value, status: u16, code: &str) -> Value {
+    refused_json(app, &turns_path(game), &bo_turn(game, dice), status, code)
+}
+
+/// Checks the problem's detail says `text`.
+fn says(problem: &Value, text: &str) {
+    let detail = problem["detail"].as_str().unwrap_or_default();
+    assert!(detail.contains(text), "{problem}");
+}
+
 fn bo_turn(game: &Value, dice: Value) -> Vec<u8> {
     json!({"player_id": game["players"][1]["id"], "dice": dice})
         .to_string()
@@ -67,20 +78,14 @@ fn malformed_json_is_400(backend: Backend) {
 
 fn a_wrong_type_is_400(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused_json(
+    let problem = refused_turn(
         &app,
-        &turns_path(&game),
-        &bo_turn(&game, json!([{"value": true}])),
+        &game,
+        json!([{"value": true}]),
         400,
         "malformed_request",
     );
-    assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
-            .contains("dice[0].value"),
-        "{problem}"
-    );
+    says(&problem, "dice[0].value");
     refused_json(
         &app,
         "/v1/games",
@@ -239,11 +244,7 @@ fn a_body_cut_short_is_said_so(backend: Backend) {
         .expect("half-close");
     let answer = raw.answer(std::time::Duration::from_secs(5));
     let problem = answer.expect_problem(400, "malformed_request");
-    let detail = problem["detail"].as_str().unwrap();
-    assert!(
-        detail.contains("the body ended before it was complete"),
-        "{detail}"
-    );
+    says(&problem, "the body ended before it was complete");
 }
 
 fn a_422_is_titled_unprocessable_content(backend: Backend) {
@@ -297,29 +298,17 @@ fn an_unknown_field_is_400(backend: Backend) {
         400,
         "malformed_request",
     );
-    assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
-            .contains("unknown field `score`"),
-        "{problem}"
-    );
+    says(&problem, "unknown field `score`");
     let die = json!([{"value": 8, "colour": "red"}]);
-    refused_json(
-        &app,
-        &turns_path(&game),
-        &bo_turn(&game, die),
-        400,
-        "malformed_request",
-    );
+    refused_turn(&app, &game, die, 400, "malformed_request");
 }
 
 fn eleven_dice_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused_json(
+    let problem = refused_turn(
         &app,
-        &turns_path(&game),
-        &bo_turn(&game, dice("1 2 3 4 5 6 7 8 9 10 W")),
+        &game,
+        dice("1 2 3 4 5 6 7 8 9 10 W"),
         422,
         "not_rollable",
     );
@@ -328,10 +317,10 @@ fn eleven_dice_are_422(backend: Backend) {
 
 fn seven_tens_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused_json(
+    let problem = refused_turn(
         &app,
-        &turns_path(&game),
-        &bo_turn(&game, dice("10 10 10 10 10 10 10")),
+        &game,
+        dice("10 10 10 10 10 10 10"),
         422,
         "not_rollable",
     );
@@ -346,19 +335,8 @@ fn seven_tens_are_422(backend: Backend) {
 
 fn two_orange_fives_are_422(backend: Backend) {
     let (app, game) = app_with_a_game(backend);
-    let problem = refused_json(
-        &app,
-        &turns_path(&game),
-        &bo_turn(&game, dice("5o 5o")),
-        422,
-        "not_rollable",
-    );
-    assert!(
-        problem["detail"]
-            .as_str()
-            .unwrap()
-            .contains("no die shows an orange 5 twice")
-    );
+    let problem = refused_turn(&app, &game, dice("5o 5o"), 422, "not_rollable");
+    says(&problem, "no die shows an orange 5 twice");
 }
 
 fn a_die_value_or_color_outside_its_range_is_422(backend: Backend) {
@@ -370,13 +348,7 @@ fn a_die_value_or_color_outside_its_range_is_422(backend: Backend) {
         (json!({"value": "X"}), "dice[0].value"),
         (json!({"value": 5, "color": "purple"}), "dice[0].color"),
     ] {
-        let problem = refused_json(
-            &app,
-            &turns_path(&game),
-            &bo_turn(&game, json!([die])),
-            422,
-            "invalid_value",
-        );
+        let problem = refused_turn(&app, &game, json!([die]), 422, "invalid_value");
         assert_eq!(problem["errors"][0]["field"], field);
     }
 }
@@ -567,10 +539,10 @@ fn a_whole_number_written_with_a_fraction_is_that_number(backend: Backend) {
         .expect(201)
         .json();
     assert_eq!(turn["dice"], json!([{"value": 5}]));
-    refused_json(
+    refused_turn(
         &app,
-        &turns_path(&game),
-        &bo_turn(&game, json!([{"value": 5.5}])),
+        &game,
+        json!([{"value": 5.5}]),
         400,
         "malformed_request",
     );

@@ -167,18 +167,17 @@ fn games_can_be_listed_by_status(backend: Backend) {
     assert_eq!(finished["items"][0]["id"], done["id"]);
     let in_progress = app.get("/v1/games?status=in_progress").expect(200).json();
     assert_eq!(in_progress["items"][0]["id"], playing["id"]);
-    app.get("/v1/games?status=paused")
-        .expect_problem(422, "invalid_value");
-    app.get("/v1/games?limit=0")
-        .expect_problem(422, "invalid_limit");
-    app.get("/v1/games?limit=101")
-        .expect_problem(422, "invalid_limit");
-    app.get("/v1/games?limit=ten")
-        .expect_problem(400, "malformed_request");
-    app.get("/v1/games?cursor=nonsense")
-        .expect_problem(400, "malformed_request");
-    app.get("/v1/games?color=red")
-        .expect_problem(400, "malformed_request");
+    for (query, status, code) in [
+        ("status=paused", 422, "invalid_value"),
+        ("limit=0", 422, "invalid_limit"),
+        ("limit=101", 422, "invalid_limit"),
+        ("limit=ten", 400, "malformed_request"),
+        ("cursor=nonsense", 400, "malformed_request"),
+        ("color=red", 400, "malformed_request"),
+    ] {
+        app.get(&format!("/v1/games?{query}"))
+            .expect_problem(status, code);
+    }
 }
 
 fn deleting_a_game_removes_it_and_its_turns(backend: Backend) {
