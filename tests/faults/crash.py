@@ -49,30 +49,22 @@ class Client(threading.Thread):
         self.acks, self.errors, self.replayed = [], [], 0
 
     def run(self):
-        game_id = self.game["id"]
-        current, intent = self.game["current_player_id"], 0
         deadline = time.monotonic() + 120
-        while not (self.kills_done.is_set() and len(self.acks) >= MIN_TURNS):
+
+        def keep_going():
             if time.monotonic() > deadline:
                 self.errors.append("still playing after 120 s")
-                return
-            intent += 1
-            sent = {"player_id": current, "dice": f.dice_for(intent)}
-            answer = f.post(self.server.port, f"/v1/games/{game_id}/turns", sent, self.api_key)
-            if answer.status == 201:
-                turn = answer.json
-                if (turn["player_id"], turn["dice"]) != (sent["player_id"], sent["dice"]):
-                    self.errors.append(f"intent {intent}: the 201 is not the turn sent: {answer}")
-                self.acks.append((turn["number"], sent["player_id"], sent["dice"]))
-                self.replayed += answer.header("Idempotent-Replayed") == "true"
-                current = turn["game"]["current_player_id"]
-            elif answer.gave_up or answer.status is None or answer.status >= 500:
-                self.errors.append(f"intent {intent}: no definitive answer: {answer}")
-                return
-            else:  # e.g. a retried turn refused (409 not_your_turn) after it had been recorded
-                self.errors.append(f"intent {intent}, attempt {answer.attempts}: refused: {answer}")
-                return
-            time.sleep(THINK)
+                return False
+            return not (self.kills_done.is_set() and len(self.acks) >= MIN_TURNS)
+
+        def acknowledged(answer, sent):
+            turn = answer.json
+            if (turn["player_id"], turn["dice"]) != (sent["player_id"], sent["dice"]):
+                self.errors.append(f"the 201 is not the turn sent: {answer}")
+            self.acks.append((turn["number"], sent["player_id"], sent["dice"]))
+            self.replayed += answer.header("Idempotent-Replayed") == "true"
+
+        f.play_turns(self.server.port, self.api_key, self.game, keep_going, THINK, acknowledged, self.errors)
 
 
 def postgres_admin(sql, database="postgres"):

@@ -181,6 +181,26 @@ def intent_of(dice):
     return intent
 
 
+def play_turns(port, api_key, game, keep_going, think, on_ack, errors, observe=None):
+    """Plays the game's turns in turn order, each retried with its own key, while keep_going()
+    holds: on_ack(answer, sent) is told of every turn acknowledged. The first answer that is not
+    a 201 stops the game, said in errors: none definitive (the client gave up, or 5xx), or a
+    refusal (such as a retried turn refused 409 not_your_turn after it had been recorded)."""
+    current, intent = game["current_player_id"], 0
+    while keep_going():
+        intent += 1
+        sent = {"player_id": current, "dice": dice_for(intent)}
+        answer = post(port, f"/v1/games/{game['id']}/turns", sent, api_key, observe=observe)
+        if answer.status != 201:
+            unanswered = answer.gave_up or answer.status is None or answer.status >= 500
+            why = "no definitive answer" if unanswered else "refused"
+            errors.append(f"game {game['id']} intent {intent}, attempt {answer.attempts}: {why}: {answer}")
+            return
+        on_ack(answer, sent)
+        current = answer.json["game"]["current_player_id"]
+        time.sleep(think)
+
+
 class Server:
     """The phase10 binary on one database and one port, started again on demand."""
 

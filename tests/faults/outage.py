@@ -99,22 +99,11 @@ class Load:
         self.threads = writers + readers
 
     def write(self, api_key, game):
-        current, intent = game["current_player_id"], 0
-        while not self.stop.is_set():
-            intent += 1
-            sent = {"player_id": current, "dice": f.dice_for(intent)}
-            answer = f.post(self.port, f"/v1/games/{game['id']}/turns", sent, api_key,
-                            observe=self.attempts.append)
-            if answer.status == 201:
-                self.acks[game["id"]].append((answer.json["number"], current, sent["dice"]))
-                current = answer.json["game"]["current_player_id"]
-            elif answer.gave_up or answer.status is None or answer.status >= 500:
-                self.errors.append(f"game {game['id']} intent {intent}: no definitive answer: {answer}")
-                return
-            else:  # e.g. a retried turn refused (409 not_your_turn) after it had been recorded
-                self.errors.append(f"game {game['id']} intent {intent}: refused: {answer}")
-                return
-            time.sleep(0.01)
+        def acknowledged(answer, sent):
+            self.acks[game["id"]].append((answer.json["number"], sent["player_id"], sent["dice"]))
+
+        f.play_turns(self.port, api_key, game, lambda: not self.stop.is_set(), 0.01, acknowledged,
+                     self.errors, observe=self.attempts.append)
 
     def read(self):
         while not self.stop.is_set():
