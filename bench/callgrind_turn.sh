@@ -70,57 +70,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-post() {  # as the load driver: Host, Authorization: Bearer, Content-Type, Content-Length
-  curl -sS -X POST "$base$1" -H "Authorization: Bearer ${3:-}" -H "Content-Type: application/json" \
-    -H "User-Agent:" -H "Accept:" -H "Expect:" --data-binary "$2"
-}
-make=("8 8 8 10 W W" "5 5 5 1 2 3 4" "10 10 10 10 1 2 3 4" "1 2 3 4 5 6 7" "1 2 3 4 5 6 7 8"
-      "2 3 4 5 6 7 8 9 10" "10 10 10 10 9 9 W W" "4o 7o 8o 8o 9o 10o 10o" "10 10 10 10 10 10 W"
-      "10 10 10 10 10 4 4 4")
-dice_json() {  # the driver's dice()
-  local out="" t v c
-  for t in $1; do
-    c=""
-    case $t in *r) c=red ;; *o) c=orange ;; *b) c=blue ;; *g) c=green ;; esac
-    v=${t%[robg]}
-    [[ $v =~ ^[0-9]+$ ]] || v='"W"'
-    if [ -n "$c" ]; then out+="{\"color\":\"$c\",\"value\":$v},"; else out+="{\"value\":$v},"; fi
-  done
-  echo "[${out%,}]"
-}
-# Creates a game and appends to curl config $1 the requests of its 20 turns.
-add_game() {  # $1 config, $2 api key
-  local game id p0 p1 i player body
-  game=$(post /v1/games '{"players":[{"name":"A"},{"name":"B"}]}' "$2")
-  id=$(echo "$game" | jq -er .id) || { echo "no game: $game" >&2; exit 4; }
-  p0=$(echo "$game" | jq -er '.players[0].id'); p1=$(echo "$game" | jq -er '.players[1].id')
-  for ((i = 0; i < 20; i++)); do
-    player=$p0
-    if ((i % 2)); then player=$p1; fi
-    body="{\"dice\":$(dice_json "${make[$((i / 2))]}"),\"player_id\":\"$player\"}"
-    {
-      if [ -s "$1" ]; then echo "next"; fi
-      echo "url = \"$base/v1/games/$id/turns\""
-      echo "request = \"POST\""
-      echo "header = \"Authorization: Bearer $2\""
-      echo "header = \"Content-Type: application/json\""
-      echo "header = \"User-Agent:\""
-      echo "header = \"Accept:\""
-      echo "header = \"Expect:\""
-      if [ "$key" = with ]; then echo "header = \"Idempotency-Key: $(python3 -c 'import uuid; print(uuid.uuid4())')\""; fi
-      echo "data-binary = \"${body//\"/\\\"}\""
-      echo "output = \"/dev/null\""
-      echo "write-out = \"%{http_code}\\n\""
-    } >> "$1"
-  done
-}
-play() {  # $1 config; fails unless every turn was answered 201
-  local codes
-  codes=$(curl -sS -K "$1")
-  if [ "$(echo "$codes" | grep -c '^201$')" != "$(grep -c '^url' "$1")" ]; then
-    echo "a turn was not answered 201: $(echo "$codes" | sort | uniq -c | tr '\n' ' ')" >&2; exit 5
-  fi
-}
+# shellcheck source=bench/turns.sh
+source "$(dirname "$0")/turns.sh"
 
 run() {  # $1 sqlite|postgres
   local backend=$1 url out api_key dump
@@ -138,9 +89,9 @@ run() {  # $1 sqlite|postgres
   for _ in $(seq 1 600); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.5; done
   curl -fs "$base/healthz" >/dev/null || { echo "the server did not start under valgrind" >&2; tail "$work/valgrind.$backend.log" >&2; exit 4; }
   api_key=$(post /v1/accounts '{"name":"load"}' | jq -er .api_key) || { echo "no account" >&2; exit 4; }
-  : > "$work/warm.cfg"; add_game "$work/warm.cfg" "$api_key"; play "$work/warm.cfg"
+  : > "$work/warm.cfg"; game_turns "$work/warm.cfg" 20 "$key" "$api_key"; play "$work/warm.cfg"
   : > "$work/measured.cfg"
-  for ((g = 0; g < games; g++)); do add_game "$work/measured.cfg" "$api_key"; done
+  for ((g = 0; g < games; g++)); do game_turns "$work/measured.cfg" 20 "$key" "$api_key"; done
   sleep 1
   callgrind_control -z "$server" >/dev/null
   local started=$SECONDS

@@ -98,68 +98,14 @@ server=$!
 for _ in $(seq 1 200); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
 curl -fs "$base/healthz" >/dev/null || { echo "the server did not start" >&2; exit 4; }
 
-# As the driver: POST with Host, Authorization: Bearer (empty before there is a key),
-# Content-Type and Content-Length only.
-post() {  # $1 path, $2 body, [$3 key]
-  curl -sS -X POST "$base$1" -H "Authorization: Bearer ${3:-}" -H "Content-Type: application/json" \
-    -H "User-Agent:" -H "Accept:" -H "Expect:" --data-binary "$2"
-}
+# shellcheck source=bench/turns.sh
+source "$(dirname "$0")/turns.sh"
 api_key=$(post /v1/accounts '{"name":"load"}' | jq -er .api_key) || { echo "no account" >&2; exit 4; }
-
-make=("8 8 8 10 W W" "5 5 5 1 2 3 4" "10 10 10 10 1 2 3 4" "1 2 3 4 5 6 7" "1 2 3 4 5 6 7 8"
-      "2 3 4 5 6 7 8 9 10" "10 10 10 10 9 9 W W" "4o 7o 8o 8o 9o 10o 10o" "10 10 10 10 10 10 W"
-      "10 10 10 10 10 4 4 4")
-dice_json() {  # the driver's dice(): {"value":…} with "color" first when a color is given
-  local out="" t v c
-  for t in $1; do
-    c=""
-    case $t in *r) c=red ;; *o) c=orange ;; *b) c=blue ;; *g) c=green ;; esac
-    v=${t%[robg]}
-    [[ $v =~ ^[0-9]+$ ]] || v='"W"'
-    if [ -n "$c" ]; then out+="{\"color\":\"$c\",\"value\":$v},"; else out+="{\"value\":$v},"; fi
-  done
-  echo "[${out%,}]"
-}
-
-# Creates a game and writes a curl config that plays its first $2 turns on one connection.
-game_config() {  # $1 config file, $2 turns, $3 with|without
-  local game id p0 p1 i player body
-  game=$(post /v1/games '{"players":[{"name":"A"},{"name":"B"}]}' "$api_key")
-  id=$(echo "$game" | jq -er .id) || { echo "no game: $game" >&2; exit 4; }
-  p0=$(echo "$game" | jq -er '.players[0].id'); p1=$(echo "$game" | jq -er '.players[1].id')
-  : > "$1"
-  for ((i = 0; i < $2; i++)); do
-    player=$p0
-    if ((i % 2)); then player=$p1; fi
-    body="{\"dice\":$(dice_json "${make[$(((i / 2) % 10))]}"),\"player_id\":\"$player\"}"
-    {
-      echo "url = \"$base/v1/games/$id/turns\""
-      echo "request = \"POST\""
-      echo "header = \"Authorization: Bearer $api_key\""
-      echo "header = \"Content-Type: application/json\""
-      echo "header = \"User-Agent:\""
-      echo "header = \"Accept:\""
-      echo "header = \"Expect:\""
-      if [ "$3" = with ]; then echo "header = \"Idempotency-Key: $(python3 -c 'import uuid; print(uuid.uuid4())')\""; fi
-      echo "data-binary = \"${body//\"/\\\"}\""
-      echo "output = \"/dev/null\""
-      echo "write-out = \"%{http_code}\\n\""
-      if ((i + 1 < $2)); then echo "next"; fi
-    } >> "$1"
-  done
-}
-play() {  # $1 config; fails unless every turn was answered 201
-  local codes
-  codes=$(curl -sS -K "$1")
-  if [ "$(echo "$codes" | grep -c '^201$')" != "$(grep -c '^url' "$1")" ]; then
-    echo "a turn was not answered 201: $(echo "$codes" | sort | uniq -c | tr '\n' ' ')" >&2; exit 5
-  fi
-}
 
 measure() {  # $1 with|without
   local variant=$1 from to tracer="" pids
-  game_config "$work/warm.cfg" "$turns" "$variant"; play "$work/warm.cfg"
-  game_config "$work/measured.cfg" "$turns" "$variant"
+  : > "$work/warm.cfg"; game_turns "$work/warm.cfg" "$turns" "$variant" "$api_key"; play "$work/warm.cfg"
+  : > "$work/measured.cfg"; game_turns "$work/measured.cfg" "$turns" "$variant" "$api_key"
   if [ "$strace_on" = 1 ]; then
     strace -f -qq -yy -e trace=sendto,sendmsg,write,writev -o "$work/strace.$variant" -p "$server" &
     tracer=$!
