@@ -1,6 +1,8 @@
-//! Helpers shared by the rules tests: reading rolls, and every roll of the standard dice.
+//! Helpers shared by the rules tests: reading rolls, every roll of the standard dice, and the
+//! card game's brute-force reference (`card_reference`).
 #![allow(dead_code)]
 
+pub mod card_reference;
 pub mod reference;
 
 use std::collections::HashMap;

@@ -45,6 +45,10 @@ impl CardColor {
             CardColor::Green => "green",
         }
     }
+
+    pub(crate) fn index(self) -> usize {
+        self as usize
+    }
 }
 
 impl fmt::Display for CardColor {
@@ -236,5 +240,14 @@ impl fmt::Display for Card {
             (CardValue::Wild, _) => f.write_str("Wild"),
             (CardValue::Skip, _) => f.write_str("Skip"),
         }
+    }
+}
+
+/// "1 card", "10 cards".
+pub(super) fn cards_words(count: usize) -> String {
+    if count == 1 {
+        "1 card".to_string()
+    } else {
+        format!("{count} cards")
     }
 }
