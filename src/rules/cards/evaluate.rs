@@ -16,9 +16,12 @@
 //! cards. Between equal points fewer Wilds win, then the first found: higher numbers first, longer
 //! runs first, then red, blue, yellow, green.
 
+// The interface lists these with `evaluate`; they live with the deck and the groups.
+pub use super::deck::CardEdition;
+pub use super::groups::{LaidCard, LaidGroup, StandsFor};
+
 use super::card::{CARD_COLORS, Card, HIGHEST_CARD};
-use super::deck::{CardEdition, EL_CHAVO_NUMBER};
-use super::groups::{LaidCard, LaidGroup, StandsFor};
+use super::deck::EL_CHAVO_NUMBER;
 use crate::rules::phases::{Group, GroupKind, PhaseNumber, phase};
 
 /// What cards make of a phase.

@@ -9,8 +9,9 @@ use utoipa::ToSchema;
 
 use super::hand::{Hand, HandEntry, HandError, HandProblem};
 use super::hand_checks::{HandCheck, Scored};
-use super::sheet::{CardSheet, HandLine, HandOutcome};
-use super::variations::{CardRules, CardSetupError, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
+// The interface lists these with `CardGame`; they live with the pad and the variations.
+pub use super::sheet::{CardSheet, HandLine, HandOutcome};
+pub use super::variations::{CardRules, CardSetupError, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
 use crate::rules::phases::PhaseNumber;
 
 /// Where a game stands.
