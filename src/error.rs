@@ -101,6 +101,44 @@ pub enum ProblemCode {
     InviteExpired,
     /// The game's owner accepts an invite to its own game.
     OwnGame,
+    /// Turns are sent to a card game, or hands to a dice game.
+    WrongGame,
+    /// A card game's phase list is empty, out of 1 to 10, or not increasing.
+    InvalidPhases,
+    /// A card that is not in the deck: a number without its color, or a Wild or Skip with one.
+    InvalidCard,
+    /// A hand's cards, held and laid down, do not fit in one deck of 108.
+    NotOneDeck,
+    /// A player of the game is missing from a hand.
+    PlayerMissing,
+    /// A player appears twice in a hand.
+    PlayerRepeated,
+    /// A player's line of a hand gives both the cards held and their points.
+    CardsAndPoints,
+    /// A player who did not go out gives neither the cards held nor their points.
+    HoldingUnknown,
+    /// The player who went out did not lay down their phase.
+    WentOutNotMade,
+    /// The player who went out still holds cards.
+    WentOutHoldsCards,
+    /// A player who did not go out holds no card.
+    HoldsNothing,
+    /// A player holds more or fewer cards than the hand allows (10 without the phase laid down).
+    HandSize,
+    /// Points that the cards a player may hold cannot add up to.
+    ImpossiblePoints,
+    /// Laid-down cards are given for a player who did not make their phase.
+    LaidDownWithoutPhase,
+    /// Laid-down cards do not make the player's phase.
+    PhaseNotMade,
+    /// The game waits for its tie-break hand: only who went out is recorded.
+    TieBreakDue,
+    /// A tie-break hand is recorded when no players are tied.
+    NotATieBreak,
+    /// The tie-break hand names a player who is not tied.
+    NotTied,
+    /// Only the latest hand can be undone.
+    NotLatestHand,
 }
 
 impl ProblemCode {
@@ -152,6 +190,25 @@ impl ProblemCode {
             ProblemCode::InviteUsed => "invite_used",
             ProblemCode::InviteExpired => "invite_expired",
             ProblemCode::OwnGame => "own_game",
+            ProblemCode::WrongGame => "wrong_game",
+            ProblemCode::InvalidPhases => "invalid_phases",
+            ProblemCode::InvalidCard => "invalid_card",
+            ProblemCode::NotOneDeck => "not_one_deck",
+            ProblemCode::PlayerMissing => "player_missing",
+            ProblemCode::PlayerRepeated => "player_repeated",
+            ProblemCode::CardsAndPoints => "cards_and_points",
+            ProblemCode::HoldingUnknown => "holding_unknown",
+            ProblemCode::WentOutNotMade => "went_out_not_made",
+            ProblemCode::WentOutHoldsCards => "went_out_holds_cards",
+            ProblemCode::HoldsNothing => "holds_nothing",
+            ProblemCode::HandSize => "hand_size",
+            ProblemCode::ImpossiblePoints => "impossible_points",
+            ProblemCode::LaidDownWithoutPhase => "laid_down_without_phase",
+            ProblemCode::PhaseNotMade => "phase_not_made",
+            ProblemCode::TieBreakDue => "tie_break_due",
+            ProblemCode::NotATieBreak => "not_a_tie_break",
+            ProblemCode::NotTied => "not_tied",
+            ProblemCode::NotLatestHand => "not_latest_hand",
         }
     }
 }
@@ -311,7 +368,7 @@ mod tests {
 
     /// Every code a problem had before the codes were one enum (but `idempotency_key_in_flight`,
     /// which a key stored with its answer never needs): no client-visible code changes.
-    const CODES_BEFORE: [&str; 45] = [
+    const CODES_BEFORE: [&str; 64] = [
         "malformed_request",
         "unauthorized",
         "not_found",
@@ -357,6 +414,26 @@ mod tests {
         "invite_used",
         "invite_expired",
         "own_game",
+        // The card game's.
+        "wrong_game",
+        "invalid_phases",
+        "invalid_card",
+        "not_one_deck",
+        "player_missing",
+        "player_repeated",
+        "cards_and_points",
+        "holding_unknown",
+        "went_out_not_made",
+        "went_out_holds_cards",
+        "holds_nothing",
+        "hand_size",
+        "impossible_points",
+        "laid_down_without_phase",
+        "phase_not_made",
+        "tie_break_due",
+        "not_a_tie_break",
+        "not_tied",
+        "not_latest_hand",
     ];
 
     #[test]

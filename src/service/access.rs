@@ -80,7 +80,7 @@ pub fn acting_seat(
         )
     })?;
     plays_seat(&state.record, account_id, player_id)?;
-    match state.game.current_seat() {
+    match state.dice()?.game.current_seat() {
         None => Err(Error::conflict(
             ProblemCode::GameOver,
             "the game is over".into(),

@@ -6,7 +6,7 @@ use super::change::Change;
 use super::dice::ShownDie;
 use super::events::EventKind;
 use super::names::Mode;
-use super::replay::{GameState, OpenTurn, PlayedTurn};
+use super::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
 use super::{access, rolls};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
@@ -14,7 +14,7 @@ use crate::rules::dice::rolls::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
 use crate::store::turns::{self, ROLLING, SCORED, TurnRow};
 use crate::values::{AccountId, PlayerId, TurnNumber};
 
-fn must_be_digital(state: &GameState) -> Result<()> {
+fn must_be_digital(state: &DiceState) -> Result<()> {
     if state.mode == Mode::Digital {
         Ok(())
     } else {
@@ -47,7 +47,9 @@ pub(super) fn start(
 ) -> Result<()> {
     let state = &mut change.game;
     access::acting_seat(state, account_id, player_id)?;
-    if let Some(open) = &state.open {
+    let number = state.next_turn_number();
+    let play = state.play.dice_mut()?;
+    if let Some(open) = &play.open {
         return Err(Error::conflict(
             ProblemCode::TurnInPlay,
             format!(
@@ -57,10 +59,10 @@ pub(super) fn start(
         ));
     }
     let dice = change.session.dice();
-    let rolls = Rolls::start(state.layout, |_| dice.face());
+    let rolls = Rolls::start(play.layout, |_| dice.face());
     let row = TurnRow {
         game_id: state.record.game.id.clone(),
-        number: state.next_turn_number(),
+        number,
         player_id: player_id.clone(),
         dice: dice_json(&shown_dice(&rolls))?,
         version: state.record.game.version,
@@ -69,9 +71,8 @@ pub(super) fn start(
         rolls: Some(rolls::to_stored(&rolls)?),
     };
     turns::insert(change.session.conn(), &row)?;
-    let number = row.number;
     state.record.turns.push(row.clone());
-    state.open = Some(OpenTurn { row, rolls });
+    play.open = Some(OpenTurn { row, rolls });
     change.happened(EventKind::TurnStarted, Some(number))
 }
 
@@ -86,11 +87,12 @@ fn open_turn(
     if !state.record.turns.iter().any(|t| t.number == number) {
         return Err(Error::NotFound("turn"));
     }
-    must_be_digital(state)?;
-    let open = match &state.open {
+    let play = state.dice()?;
+    must_be_digital(play)?;
+    let open = match &play.open {
         Some(open) if open.row.number == number => open.clone(),
         _ => {
-            let all_rolled = state
+            let all_rolled = play
                 .turns
                 .iter()
                 .find(|t| t.row.number == number)
@@ -136,22 +138,23 @@ fn score_open(change: &mut Change, mut turn: TurnRow, rolls: Rolls) -> Result<()
     let seat = state
         .seat_of(&turn.player_id)
         .ok_or_else(|| Error::Internal(format!("turn {} has no player", turn.number)))?;
+    keep_in_record(state, &turn);
+    let play = state.play.dice_mut()?;
     // The turn's own dice, rolled on the game's dice: the rules only score them.
-    let outcome = state
+    let outcome = play
         .game
         .play(seat, &rolls.final_roll())
         .map_err(|e| Error::Internal(format!("a rolled turn was refused: {e}")))?;
-    state.open = None;
-    keep_in_record(state, &turn);
+    play.open = None;
     let number = turn.number;
-    state.turns.push(PlayedTurn {
+    let scored = turn.clone();
+    play.turns.push(PlayedTurn {
         row: turn,
         dice,
         outcome,
-        after: state.game.clone(),
+        after: play.game.clone(),
         rolls: Some(rolls),
     });
-    let scored = state.turns[state.turns.len() - 1].row.clone();
     change.scored(number)?;
     save(change, &scored)
 }
@@ -182,7 +185,7 @@ pub(super) fn reroll(
     } = open_turn(&change.game, account_id, number, true)?;
     let roller = change.session.dice();
     rolls
-        .reroll(change.game.layout, dice, |_| roller.face())
+        .reroll(change.game.dice()?.layout, dice, |_| roller.face())
         .map_err(|e| match e {
             RerollError::NoRollsLeft => Error::conflict(ProblemCode::NoRollsLeft, e.to_string()),
             RerollError::NoDice => {
@@ -196,7 +199,7 @@ pub(super) fn reroll(
     turn.rolls = Some(rolls::to_stored(&rolls)?);
     turn.version = change.game.record.game.version;
     keep_in_record(&mut change.game, &turn);
-    change.game.open = Some(OpenTurn {
+    change.game.play.dice_mut()?.open = Some(OpenTurn {
         row: turn.clone(),
         rolls: rolls.clone(),
     });

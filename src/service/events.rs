@@ -10,8 +10,7 @@ use crate::store::events::{self, EventRow};
 use crate::store::games;
 use crate::values::{AccountId, GameId, TurnNumber};
 
-/// What changed. The SSE `event` field; `game_finished` follows the `turn_scored` that ended
-/// the game, with the same id.
+/// What changed. The SSE `event` field; the turn or hand that ends a game is `game_finished`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EventKind {
@@ -21,6 +20,8 @@ pub enum EventKind {
     TurnScored,
     TurnUndone,
     SeatClaimed,
+    HandRecorded,
+    HandUndone,
     GameFinished,
     /// Sent to subscribers when the game is deleted; the stream then ends.
     GameDeleted,
@@ -28,13 +29,15 @@ pub enum EventKind {
 
 impl EventKind {
     /// Every kind, in the order of the schema's enum.
-    pub const ALL: [EventKind; 8] = [
+    pub const ALL: [EventKind; 10] = [
         EventKind::GameCreated,
         EventKind::TurnStarted,
         EventKind::DiceRolled,
         EventKind::TurnScored,
         EventKind::TurnUndone,
         EventKind::SeatClaimed,
+        EventKind::HandRecorded,
+        EventKind::HandUndone,
         EventKind::GameFinished,
         EventKind::GameDeleted,
     ];
@@ -47,6 +50,8 @@ impl EventKind {
             EventKind::TurnScored => "turn_scored",
             EventKind::TurnUndone => "turn_undone",
             EventKind::SeatClaimed => "seat_claimed",
+            EventKind::HandRecorded => "hand_recorded",
+            EventKind::HandUndone => "hand_undone",
             EventKind::GameFinished => "game_finished",
             EventKind::GameDeleted => "game_deleted",
         }
@@ -59,7 +64,7 @@ pub struct Event {
     pub kind: EventKind,
     /// The game's version after the change: the event's id.
     pub version: i64,
-    /// The number of the turn the change was about, if any.
+    /// The number of the turn (of a card game: the hand) the change was about, if any.
     pub turn: Option<TurnNumber>,
 }
 

@@ -2,11 +2,13 @@
 
 use super::change::Changed;
 use super::events::{Event, EventKind};
-use super::names::{Mode, Stored};
+use super::names::{GameKind, Mode, Stored};
 use super::replay::{GameState, replay};
 use super::roller::Dice;
 use super::{Session, VersionCheck, access};
 use crate::error::{Error, FieldError, ProblemCode, Result};
+use crate::rules::PhaseNumber;
+use crate::rules::cards::{CardEdition, CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, MAX_PLAYERS, Status};
 use crate::rules::dice::order::roll_for_order;
@@ -16,9 +18,16 @@ use crate::values::{AccountId, GameId, PlayerId, PlayerName};
 
 pub use crate::store::games::GamesAfter;
 
-/// What a new game is made of.
+/// What a new game is made of: a dice game or a card game.
 #[derive(Debug, Clone)]
-pub struct NewGame {
+pub enum NewGame {
+    Dice(NewDiceGame),
+    Cards(NewCardGame),
+}
+
+/// A new game of Phase 10 Dice.
+#[derive(Debug, Clone)]
+pub struct NewDiceGame {
     /// In turn order for a tabletop game; a digital game rolls for the order.
     pub names: Vec<String>,
     pub mode: Mode,
@@ -26,12 +35,30 @@ pub struct NewGame {
     pub layout: DiceLayout,
 }
 
-fn check_players(names: &[String]) -> Result<Vec<PlayerName>> {
-    if !(1..=MAX_PLAYERS).contains(&names.len()) {
+/// A new game of the Phase 10 card game, with its variations.
+#[derive(Debug, Clone)]
+pub struct NewCardGame {
+    /// In seat order.
+    pub names: Vec<String>,
+    pub edition: CardEdition,
+    /// The phases played, in order (all ten when not given).
+    pub phases: Option<Vec<u8>>,
+    pub ten_hands: bool,
+}
+
+fn check_players(
+    names: &[String],
+    bounds: std::ops::RangeInclusive<usize>,
+) -> Result<Vec<PlayerName>> {
+    if !bounds.contains(&names.len()) {
+        let (least, most) = bounds.into_inner();
         return Err(Error::invalid_field(
             ProblemCode::PlayerCount,
             "players",
-            format!("a game has 1 to {MAX_PLAYERS} players, not {}", names.len()),
+            format!(
+                "this game has {least} to {most} players, not {}",
+                names.len()
+            ),
         ));
     }
     let mut kept: Vec<PlayerName> = Vec::with_capacity(names.len());
@@ -79,30 +106,26 @@ fn seat(names: Vec<PlayerName>, mode: Mode, dice: &dyn Dice) -> Vec<(PlayerName,
     }
 }
 
-/// Creates a game of the account's, as a change of its own (`game_created`).
-pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Result<Changed> {
-    let names = check_players(&new.names)?;
-    if new.mode == Mode::Digital && new.layout == DiceLayout::AnyColors {
-        // The server rolls the standard dice: with colorless faces phase 8 could never be made.
-        return Err(Error::invalid_field(
-            ProblemCode::DigitalNeedsStandardDice,
-            "dice_layout",
-            "a digital game is played with the server's standard dice",
-        ));
-    }
+/// A new game's row, in progress at version 1.
+fn new_row(session: &Session, account_id: &AccountId, kind: GameKind) -> GameRow {
     let now = session.now();
-    let game = GameRow {
+    GameRow {
         id: GameId::random(),
         account_id: account_id.clone(),
-        mode: new.mode.stored().to_string(),
-        edition: new.edition.stored().to_string(),
-        dice_layout: new.layout.stored().to_string(),
+        mode: Mode::Tabletop.stored().to_string(),
+        edition: String::new(),
+        dice_layout: DiceLayout::Standard.stored().to_string(),
         status: Status::InProgress.stored().to_string(),
         version: 1,
         created_at: now,
         updated_at: now,
-    };
-    let players: Vec<PlayerRow> = seat(names, new.mode, session.dice())
+        game: kind.stored().to_string(),
+        card_rules: None,
+    }
+}
+
+fn player_rows(game: &GameRow, seated: Vec<(PlayerName, Option<Vec<u8>>)>) -> Vec<PlayerRow> {
+    seated
         .into_iter()
         .enumerate()
         .map(|(seat, (name, rolls))| PlayerRow {
@@ -112,12 +135,77 @@ pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Re
             name,
             order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
         })
-        .collect();
+        .collect()
+}
+
+/// A dice game's record: its row and its players, seated.
+fn dice_game(
+    session: &Session,
+    account_id: &AccountId,
+    new: NewDiceGame,
+) -> Result<(GameRow, Vec<PlayerRow>)> {
+    let names = check_players(&new.names, 1..=MAX_PLAYERS)?;
+    if new.mode == Mode::Digital && new.layout == DiceLayout::AnyColors {
+        // The server rolls the standard dice: with colorless faces phase 8 could never be made.
+        return Err(Error::invalid_field(
+            ProblemCode::DigitalNeedsStandardDice,
+            "dice_layout",
+            "a digital game is played with the server's standard dice",
+        ));
+    }
+    let mut game = new_row(session, account_id, GameKind::Dice);
+    game.mode = new.mode.stored().to_string();
+    game.edition = new.edition.stored().to_string();
+    game.dice_layout = new.layout.stored().to_string();
+    let players = player_rows(&game, seat(names, new.mode, session.dice()));
+    Ok((game, players))
+}
+
+/// A card game's record: its row, with its variations, and its players as given.
+fn card_game(
+    session: &Session,
+    account_id: &AccountId,
+    new: NewCardGame,
+) -> Result<(GameRow, Vec<PlayerRow>)> {
+    let names = check_players(&new.names, MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS)?;
+    let phases = match new.phases {
+        None => CardRules::all_ten(),
+        Some(list) => list
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                PhaseNumber::new(p).ok_or_else(|| {
+                    Error::invalid_field(
+                        ProblemCode::InvalidPhases,
+                        format!("phases[{i}]"),
+                        format!("there is no phase {p}: phases are 1 to 10"),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>>>()?,
+    };
+    let rules = CardRules::new(phases, new.ten_hands, new.edition)
+        .map_err(|e| Error::invalid_field(ProblemCode::InvalidPhases, "phases", e.to_string()))?;
+    let mut game = new_row(session, account_id, GameKind::Cards);
+    game.edition = new.edition.stored().to_string();
+    game.card_rules = Some(super::card_replay::stored_rules(&rules)?);
+    let seated = names.into_iter().map(|name| (name, None)).collect();
+    let players = player_rows(&game, seated);
+    Ok((game, players))
+}
+
+/// Creates a game of the account's, as a change of its own (`game_created`).
+pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Result<Changed> {
+    let (game, players) = match new {
+        NewGame::Dice(new) => dice_game(session, account_id, new)?,
+        NewGame::Cards(new) => card_game(session, account_id, new)?,
+    };
     games::insert(session.conn(), &game, &players)?;
     let state = replay(games::GameRecord {
         game,
         players,
         turns: Vec::new(),
+        hands: Vec::new(),
         claims: Vec::new(),
     })?;
     let event = Event {

@@ -9,12 +9,15 @@
 
 pub mod access;
 pub mod accounts;
+pub mod card_replay;
+pub mod card_scoresheet;
 pub mod change;
 pub mod clock;
 pub mod dice;
 pub mod digital;
 pub mod events;
 pub mod games;
+pub mod hands;
 pub mod idempotency;
 pub mod invite_code;
 pub mod invites;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{Error, Result};
+use crate::rules::cards::{CardEdition, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
 
@@ -16,6 +17,29 @@ pub enum Mode {
     #[default]
     Tabletop,
     Digital,
+}
+
+/// Which game: Phase 10 Dice, or the Phase 10 card game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    #[default]
+    Dice,
+    Cards,
+}
+
+/// `dice`: what `game` says of a dice game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DiceKind {
+    Dice,
+}
+
+/// `cards`: what `game` says of a card game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CardsKind {
+    Cards,
 }
 
 /// A setting or status of a game as the database keeps it: as text, the name it goes by on the
@@ -78,6 +102,22 @@ stored_as!(Status {
     Status::Finished => "finished",
 });
 
+stored_as!(GameKind {
+    GameKind::Dice => "dice",
+    GameKind::Cards => "cards",
+});
+
+stored_as!(CardEdition {
+    CardEdition::Standard => "standard",
+    CardEdition::ElChavo => "el-chavo",
+});
+
+stored_as!(CardStatus {
+    CardStatus::InProgress => "in_progress",
+    CardStatus::TieBreak => "tie_break",
+    CardStatus::Finished => "finished",
+});
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,6 +143,9 @@ mod tests {
         stored_as_on_the_wire::<Edition>(&["mattel-2011", "fundex-2008"]);
         stored_as_on_the_wire::<DiceLayout>(&["standard", "any_colors"]);
         stored_as_on_the_wire::<Status>(&["in_progress", "last_round", "finished"]);
+        stored_as_on_the_wire::<GameKind>(&["dice", "cards"]);
+        stored_as_on_the_wire::<CardEdition>(&["standard", "el-chavo"]);
+        stored_as_on_the_wire::<CardStatus>(&["in_progress", "tie_break", "finished"]);
     }
 
     #[test]

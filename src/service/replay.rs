@@ -1,6 +1,9 @@
-//! A game's state is what the rules make of its turns: this replays a stored game.
+//! A game's state is what the rules make of its record: this replays a stored game, the turns
+//! of a dice game here, the hands of a card game in `hands`.
 
-use crate::error::{Error, Result};
+pub use super::card_replay::{CardState, PlayedHand};
+
+use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::game::{Edition, Game, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{DiceLayout, Die, Roll};
@@ -30,10 +33,26 @@ pub struct OpenTurn {
     pub rolls: Rolls,
 }
 
-/// A stored game and what its turns make of it.
+/// A stored game and what its record makes of it: a dice game's turns, or a card game's hands.
 #[derive(Debug, Clone)]
 pub struct GameState {
     pub record: GameRecord,
+    pub play: Play,
+}
+
+/// Which game is played, and where it stands.
+// A state is built once per change and kept; boxing the larger variant would only add an
+// allocation to every dice turn.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum Play {
+    Dice(DiceState),
+    Cards(CardState),
+}
+
+/// A dice game: its settings and what its turns make of it.
+#[derive(Debug, Clone)]
+pub struct DiceState {
     pub mode: Mode,
     pub edition: Edition,
     pub layout: DiceLayout,
@@ -44,14 +63,64 @@ pub struct GameState {
     pub open: Option<OpenTurn>,
 }
 
+fn wrong_game(this: &str, asked: &str) -> Error {
+    Error::conflict(
+        ProblemCode::WrongGame,
+        format!("this is a {this} game: it has no {asked}"),
+    )
+}
+
+impl Play {
+    /// The dice game, or 409 `wrong_game` for a card game.
+    pub fn dice(&self) -> Result<&DiceState> {
+        match self {
+            Play::Dice(dice) => Ok(dice),
+            Play::Cards(_) => Err(wrong_game("card", "turns: record its hands")),
+        }
+    }
+
+    pub fn dice_mut(&mut self) -> Result<&mut DiceState> {
+        match self {
+            Play::Dice(dice) => Ok(dice),
+            Play::Cards(_) => Err(wrong_game("card", "turns: record its hands")),
+        }
+    }
+
+    /// The card game, or 409 `wrong_game` for a dice game.
+    pub fn cards(&self) -> Result<&CardState> {
+        match self {
+            Play::Cards(cards) => Ok(cards),
+            Play::Dice(_) => Err(wrong_game("dice", "hands: record its turns")),
+        }
+    }
+
+    pub fn cards_mut(&mut self) -> Result<&mut CardState> {
+        match self {
+            Play::Cards(cards) => Ok(cards),
+            Play::Dice(_) => Err(wrong_game("dice", "hands: record its turns")),
+        }
+    }
+}
+
 impl GameState {
     pub fn id(&self) -> &GameId {
         &self.record.game.id
     }
 
+    pub fn dice(&self) -> Result<&DiceState> {
+        self.play.dice()
+    }
+
+    pub fn cards(&self) -> Result<&CardState> {
+        self.play.cards()
+    }
+
     /// The game's status, as stored.
     pub fn status_name(&self) -> String {
-        self.game.status().stored().to_string()
+        match &self.play {
+            Play::Dice(dice) => dice.game.status().stored().to_string(),
+            Play::Cards(cards) => cards.game.status().stored().to_string(),
+        }
     }
 
     /// The number the game's next turn will have.
@@ -79,8 +148,18 @@ fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
         .map_err(|e| Error::Internal(format!("turn {} of game {}: {e}", row.number, row.game_id)))
 }
 
-/// Replays every turn of a stored game.
+/// Replays a stored game: every turn of a dice game, every hand of a card game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
+    let play = if record.game.is_cards() {
+        Play::Cards(super::card_replay::replay_hands(&record)?)
+    } else {
+        Play::Dice(replay_turns(&record)?)
+    };
+    Ok(GameState { record, play })
+}
+
+/// Replays every turn of a stored dice game.
+fn replay_turns(record: &GameRecord) -> Result<DiceState> {
     let mode = Mode::from_stored(&record.game.mode)?;
     let edition = Edition::from_stored(&record.game.edition)?;
     let layout = DiceLayout::from_stored(&record.game.dice_layout)?;
@@ -126,8 +205,7 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
             rolls,
         });
     }
-    Ok(GameState {
-        record,
+    Ok(DiceState {
         mode,
         edition,
         layout,

@@ -7,16 +7,50 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::replay::GameState;
+pub use super::card_scoresheet::CardScoresheet;
+use super::names::DiceKind;
+use super::replay::{GameState, Play};
 use crate::rules::PHASES;
-use crate::rules::dice::game::{Status, ranks};
+use crate::rules::dice::game::{Game, Status, ranks};
 use crate::values::{GameId, PlayerId, PlayerName};
 
-/// The score pad of a game.
+/// The score pad of a game: of Phase 10 Dice, or of the card game, told apart by `game`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Scoresheet {
+#[serde(untagged)]
+#[schema(discriminator(property_name = "game", mapping(
+    ("dice" = "#/components/schemas/DiceScoresheet"),
+    ("cards" = "#/components/schemas/CardScoresheet")
+)))]
+pub enum Scoresheet {
+    Dice(DiceScoresheet),
+    Cards(CardScoresheet),
+}
+
+impl Scoresheet {
+    /// The pad of a game as it stands.
+    pub fn of(state: &GameState) -> Scoresheet {
+        match &state.play {
+            Play::Dice(dice) => Scoresheet::Dice(DiceScoresheet::of(state, &dice.game)),
+            Play::Cards(cards) => Scoresheet::Cards(CardScoresheet::of(state, &cards.game)),
+        }
+    }
+
+    /// The game's version the pad shows.
+    pub fn version(&self) -> i64 {
+        match self {
+            Scoresheet::Dice(pad) => pad.version,
+            Scoresheet::Cards(pad) => pad.version,
+        }
+    }
+}
+
+/// The score pad of a dice game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DiceScoresheet {
     #[schema(value_type = String, format = Uuid)]
     pub game_id: GameId,
+    /// `dice`.
+    pub game: DiceKind,
     /// The game's version the pad shows (the answer's ETag).
     #[serde(skip)]
     pub version: i64,
@@ -60,14 +94,14 @@ pub struct PhaseScore {
     pub score: Option<u32>,
 }
 
-impl Scoresheet {
-    /// The pad of a game as it stands.
-    pub fn of(state: &GameState) -> Scoresheet {
-        let game = &state.game;
+impl DiceScoresheet {
+    /// The pad of a dice game as it stands.
+    fn of(state: &GameState, game: &Game) -> DiceScoresheet {
         let players = &state.record.players;
         let ranks = ranks(game.sheets());
-        Scoresheet {
+        DiceScoresheet {
             game_id: state.id().clone(),
+            game: DiceKind::Dice,
             version: state.version(),
             status: game.status(),
             winners: game

@@ -25,7 +25,7 @@ pub fn record(
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
     change_game(session, account_id, game_id, expected, |change| {
-        match (change.game.mode, dice) {
+        match (change.game.dice()?.mode, dice) {
             (Mode::Digital, None) => super::digital::start(change, account_id, player_id),
             (Mode::Digital, Some(_)) => Err(Error::conflict(
                 ProblemCode::DigitalGame,
@@ -46,15 +46,17 @@ fn play(
 ) -> Result<()> {
     let state = &mut change.game;
     let seat = access::acting_seat(state, account_id, player_id)?;
-    let (_, roll) = shown_roll(state.game.sheets()[seat].phase, &dice)?;
+    let number = state.next_turn_number();
+    let play = state.play.dice_mut()?;
+    let (_, roll) = shown_roll(play.game.sheets()[seat].phase, &dice)?;
     // Turn order was checked above; what the rules can still refuse is the dice.
-    let outcome = state.game.play(seat, &roll).map_err(|e| match e {
+    let outcome = play.game.play(seat, &roll).map_err(|e| match e {
         TurnError::NotRollable(e) => not_rollable(e),
         other => Error::Internal(format!("a checked turn was refused: {other}")),
     })?;
     let row = TurnRow {
         game_id: state.record.game.id.clone(),
-        number: state.next_turn_number(),
+        number,
         player_id: player_id.clone(),
         dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
         version: state.record.game.version,
@@ -63,12 +65,11 @@ fn play(
         rolls: None,
     };
     turns::insert(change.session.conn(), &row)?;
-    let number = row.number;
-    state.turns.push(PlayedTurn {
+    play.turns.push(PlayedTurn {
         row: row.clone(),
         dice,
         outcome,
-        after: state.game.clone(),
+        after: play.game.clone(),
         rolls: None,
     });
     state.record.turns.push(row);
@@ -78,7 +79,7 @@ fn play(
 impl Change<'_, '_> {
     /// Says a turn was scored: `game_finished` when it ended the game, `turn_scored` otherwise.
     pub(super) fn scored(&mut self, number: TurnNumber) -> Result<()> {
-        let kind = match self.game.game.status() {
+        let kind = match self.game.dice()?.game.status() {
             crate::rules::dice::game::Status::Finished => EventKind::GameFinished,
             _ => EventKind::TurnScored,
         };
@@ -120,6 +121,7 @@ pub fn act(
 
 /// Undoes the latest turn: deletes it and replays the rest.
 fn undo(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
+    change.game.dice()?;
     let record = &change.game.record;
     access::owner_only(record, account_id, "undo a turn")?;
     let latest = record.turns.last().map(|t| t.number);

@@ -4,6 +4,7 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConnection;
+use super::hands::{self, HandRow};
 use super::schema::{games, players, seat_claims};
 use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
@@ -23,6 +24,19 @@ pub struct GameRow {
     pub version: i64,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// Which game: `dice` or `cards` (`CARDS`).
+    pub game: String,
+    /// A card game's variations as JSON (its phases, ten hands); `None` for dice.
+    pub card_rules: Option<String>,
+}
+
+/// The `game` of a card game.
+pub const CARDS: &str = "cards";
+
+impl GameRow {
+    pub fn is_cards(&self) -> bool {
+        self.game == CARDS
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
@@ -37,12 +51,15 @@ pub struct PlayerRow {
     pub order_rolls: Option<String>,
 }
 
-/// A game with its players (by seat), its turns (in order) and its claimed seats.
+/// A game with its players (by seat), its turns or hands (in order) and its claimed seats.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRecord {
     pub game: GameRow,
     pub players: Vec<PlayerRow>,
+    /// A dice game's turns; none in a card game.
     pub turns: Vec<TurnRow>,
+    /// A card game's hands; none in a dice game.
+    pub hands: Vec<HandRow>,
     pub claims: Vec<SeatClaimRow>,
 }
 
@@ -161,53 +178,69 @@ pub fn page(
     query.load(conn)
 }
 
-/// Loads the players and turns of these games, in two queries whatever their number.
+/// Loads the players, turns or hands, and claimed seats of these games, in a query each
+/// whatever their number (none for hands when all are dice games, and the other way round).
 pub fn load_records(conn: &mut DbConnection, rows: Vec<GameRow>) -> QueryResult<Vec<GameRecord>> {
     let ids: Vec<GameId> = rows.iter().map(|g| g.id.clone()).collect();
+    let (card_ids, dice_ids): (Vec<&GameRow>, Vec<&GameRow>) =
+        rows.iter().partition(|g| g.is_cards());
+    let ids_of = |games: Vec<&GameRow>| games.into_iter().map(|g| g.id.clone()).collect::<Vec<_>>();
     let all_players: Vec<PlayerRow> = players::table
         .filter(players::game_id.eq_any(&ids))
         .order((players::game_id, players::seat))
         .select(PlayerRow::as_select())
         .load(conn)?;
-    let all_turns = turns::of_games(conn, &ids)?;
+    let all_turns = match ids_of(dice_ids) {
+        ids if ids.is_empty() => Vec::new(),
+        ids => turns::of_games(conn, &ids)?,
+    };
+    let all_hands = match ids_of(card_ids) {
+        ids if ids.is_empty() => Vec::new(),
+        ids => hands::of_games(conn, &ids)?,
+    };
     let all_claims = seats::of_games(conn, &ids)?;
     Ok(rows
         .into_iter()
-        .map(|game| GameRecord {
-            claims: all_claims
-                .iter()
-                .filter(|c| c.game_id == game.id)
-                .cloned()
-                .collect(),
-            players: all_players
-                .iter()
-                .filter(|p| p.game_id == game.id)
-                .cloned()
-                .collect(),
-            turns: all_turns
-                .iter()
-                .filter(|t| t.game_id == game.id)
-                .cloned()
-                .collect(),
-            game,
+        .map(|game| {
+            let id = game.id.clone();
+            GameRecord {
+                claims: of_game(&all_claims, &id, |c| &c.game_id),
+                players: of_game(&all_players, &id, |p| &p.game_id),
+                turns: of_game(&all_turns, &id, |t| &t.game_id),
+                hands: of_game(&all_hands, &id, |h| &h.game_id),
+                game,
+            }
         })
         .collect())
 }
 
-/// One game with its players and turns. Filters on one id, unlike `load_records`, so that the
-/// statements are prepared once per connection and reused.
+/// The rows of one game among those of several.
+fn of_game<T: Clone>(rows: &[T], id: &GameId, game_of: impl Fn(&T) -> &GameId) -> Vec<T> {
+    rows.iter()
+        .filter(|row| game_of(row) == id)
+        .cloned()
+        .collect()
+}
+
+/// One game with its players, its turns or hands, and its claimed seats. Filters on one id,
+/// unlike `load_records`, so that the statements are prepared once per connection and reused.
 pub fn load_record(conn: &mut DbConnection, game: GameRow) -> QueryResult<GameRecord> {
     let players = players::table
         .filter(players::game_id.eq(&game.id))
         .order(players::seat)
         .select(PlayerRow::as_select())
         .load(conn)?;
-    let turns = turns::of_game(conn, &game.id)?;
+    let (turns, hands) = if game.is_cards() {
+        (Vec::new(), hands::of_game(conn, &game.id)?)
+    } else {
+        (turns::of_game(conn, &game.id)?, Vec::new())
+    };
     let claims = seats::of_game(conn, &game.id)?;
     Ok(GameRecord {
         game,
         players,
         turns,
+        hands,
         claims,
     })
 }

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod events;
 pub mod games;
+pub mod hands;
 pub mod idempotency;
 pub mod invites;
 pub mod listen;

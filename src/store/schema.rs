@@ -20,6 +20,8 @@ diesel::table! {
         version -> BigInt,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        game -> Text,
+        card_rules -> Nullable<Text>,
     }
 }
 
@@ -43,6 +45,17 @@ diesel::table! {
         created_at -> Timestamp,
         state -> Text,
         rolls -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    hands (game_id, number) {
+        game_id -> Text,
+        number -> Integer,
+        went_out -> Text,
+        players -> Nullable<Text>,
+        version -> BigInt,
+        created_at -> Timestamp,
     }
 }
 
@@ -91,6 +104,7 @@ diesel::table! {
 diesel::joinable!(games -> accounts (account_id));
 diesel::joinable!(players -> games (game_id));
 diesel::joinable!(turns -> games (game_id));
+diesel::joinable!(hands -> games (game_id));
 diesel::joinable!(seat_claims -> games (game_id));
 diesel::joinable!(invites -> games (game_id));
 diesel::joinable!(events -> games (game_id));
@@ -99,6 +113,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     games,
     players,
     turns,
+    hands,
     idempotency_keys,
     seat_claims,
     invites,

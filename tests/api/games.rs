@@ -190,7 +190,7 @@ fn deleting_a_game_removes_it_and_its_turns(backend: Backend) {
     assert!(reply.text.is_empty());
     app.get(&path).expect_problem(404, "not_found");
     app.delete(&path).expect_problem(404, "not_found");
-    assert_eq!(app.row_counts(), [1, 0, 0, 0]);
+    assert_eq!(app.row_counts(), [1, 0, 0, 0, 0, 0]);
 }
 
 fn another_accounts_game_is_not_found_and_untouched(backend: Backend) {

@@ -453,14 +453,16 @@ impl TestApp {
     }
 
     /// How many rows each table has: to show a refused request changed nothing.
-    pub fn row_counts(&self) -> [i64; 4] {
-        use phase10::store::schema::{accounts, games, players, turns};
+    pub fn row_counts(&self) -> [i64; 6] {
+        use phase10::store::schema::{accounts, events, games, hands, players, turns};
         let conn: &mut DbConnection = &mut self.connection();
         [
             accounts::table.count().get_result(conn).expect("count"),
             games::table.count().get_result(conn).expect("count"),
             players::table.count().get_result(conn).expect("count"),
             turns::table.count().get_result(conn).expect("count"),
+            hands::table.count().get_result(conn).expect("count"),
+            events::table.count().get_result(conn).expect("count"),
         ]
     }
 }

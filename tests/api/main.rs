@@ -4,6 +4,7 @@ mod helpers;
 
 mod accounts;
 mod bad_input;
+mod cards;
 mod conditional;
 mod digital;
 mod events;

@@ -62,7 +62,7 @@ fn evaluate_reports_dice_that_do_not_make_the_phase(backend: Backend) {
         .json();
     assert_eq!(
         verdict,
-        json!({"phase": 4, "made": false, "score": 0, "groups": []})
+        json!({"game": "dice", "phase": 4, "made": false, "score": 0, "groups": []})
     );
 }
 

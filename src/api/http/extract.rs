@@ -194,6 +194,21 @@ fn deserialize<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
     Ok(value)
 }
 
+/// Reads a whole JSON body as `T`, as `JsonBody` does: a body whose shape depends on one of its
+/// fields is read once for that field, then again as the shape it names.
+pub fn read_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
+    match deserialize(body) {
+        // A number with a fraction where a whole number belongs (see `in_clients_words`).
+        Err(Error::Malformed(detail)) if detail.contains("invalid type: the number") => {
+            match integral_floats_as_integers(body) {
+                Some(body) => deserialize(&body),
+                None => Err(Error::Malformed(detail)),
+            }
+        }
+        other => other,
+    }
+}
+
 /// The body with every number that is a whole number written as one (`8.0`, `8e0` → `8`), if it
 /// has any other way: JSON, like JSON Schema, has numbers, not integers and floats, and serde would
 /// take `8.0` for a float. Only a body that failed on a float is looked at again.
@@ -332,16 +347,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
                     "the body is not valid: arrays and objects nest deeper than {MAX_JSON_DEPTH} levels"
                 )));
             }
-            let value = match deserialize(&body) {
-                // A number with a fraction where a whole number belongs (see `in_clients_words`).
-                Err(Error::Malformed(detail)) if detail.contains("invalid type: the number") => {
-                    match integral_floats_as_integers(&body) {
-                        Some(body) => deserialize(&body)?,
-                        None => return Err(Error::Malformed(detail)),
-                    }
-                }
-                other => other?,
-            };
+            let value = read_json(&body)?;
             // No text may hold a NUL: PostgreSQL cannot store one.
             if let Some(path) = nul_in_text(&body) {
                 return Err(Error::invalid_field(

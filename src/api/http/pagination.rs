@@ -68,8 +68,22 @@ pub fn decode_games_cursor(cursor: &str) -> Result<GamesAfter> {
     })
 }
 
-/// A turns cursor is the number of the last turn of a page, written as the server writes it (no
-/// sign, no leading zero).
+/// Which turns, or hands, to list.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListPlayed {
+    /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    // The pattern is exactly what `decode_turns_cursor` takes.
+    #[param(pattern = "^[1-9][0-9]{0,8}$")]
+    pub cursor: Option<String>,
+}
+
+/// A turns (or hands) cursor is the number of the last turn of a page, written as the server
+/// writes it (no sign, no leading zero).
 pub fn decode_turns_cursor(cursor: &str) -> Result<TurnNumber> {
     let written = match cursor.as_bytes() {
         [b'1'..=b'9', rest @ ..] => rest.len() <= 8 && rest.iter().all(u8::is_ascii_digit),

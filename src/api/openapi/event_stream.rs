@@ -95,11 +95,12 @@ pub(super) fn describe_events(document: &mut Document) {
             event_data(),
         ))
         .item(event(
-            "Finishing turn",
-            "The `turn_scored` of the turn that finished the game, sent just before its \
-             `game_finished` and without an `id` of its own: the `game_finished` carries it, so \
-             a client cut off between the two gets both again.",
-            &[EventKind::TurnScored],
+            "Finishing turn or hand",
+            "The `turn_scored` of the turn (in a card game, the `hand_recorded` of the hand) that \
+             finished the game, sent just before its `game_finished` and without an `id` of its \
+             own: the `game_finished` carries it, so a client cut off between the two gets both \
+             again.",
+            &[EventKind::TurnScored, EventKind::HandRecorded],
             false,
             event_data(),
         ))

@@ -77,7 +77,8 @@ const GAME_AS_IT_IS: &[(&str, &str)] = &[
     ("game_id", "$response.body#/id"),
     ("If-Match", "$response.header.ETag"),
 ];
-/// The turn an answer is (and, for a write, the game's version after it as `If-Match`).
+/// The turn (or hand) an answer is (and, for a write, the game's version after it as
+/// `If-Match`).
 const TURN: &[(&str, &str)] = &[
     ("game_id", "$request.path.game_id"),
     ("number", "$response.body#/number"),
@@ -133,6 +134,13 @@ const LINKS: &[Next] = &[
             "Tabletop: the next turn, of the player whose turn it is now, with the \
              dice they ended it with",
         ),
+    Next::new("createGame", "201", "recordHand", GAME_AS_IT_IS)
+        .body(&[("went_out", "$response.body#/players/0/id")])
+        .says("Cards: the first hand, here with the first player going out"),
+    Next::new("createGame", "201", "listHands", GAME).says("Cards: the game's hands"),
+    Next::new("recordHand", "201", "getHand", TURN).says("The hand"),
+    Next::new("recordHand", "201", "undoHand", TURN_AS_IT_IS)
+        .says("Undo the hand (while it is the latest)"),
     Next::new("rollDice", "200", "rollDice", TURN_AS_IT_IS)
         .says("Roll some dice again, while rolls are left"),
     Next::new("rollDice", "200", "scoreTurn", TURN_AS_IT_IS).says("Score the dice as they lie"),

@@ -27,12 +27,15 @@ use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
 #[openapi(
     info(
         title = "Phase 10 scorekeeper",
-        description = "Scoresheets for Phase 10 Dice. Tabletop games record the dice each player \
-                       ended a turn with; the server checks they could have been rolled, scores the \
-                       best way they make the player's phase, gives the bonuses and runs the end of \
-                       the game. Digital games are rolled by the server and followed live as \
-                       server-sent events. Every error is application/problem+json with a stable \
-                       `code`.",
+        description = "Scoresheets for Phase 10 Dice and the Phase 10 card game. Tabletop dice \
+                       games record the dice each player ended a turn with; the server checks they \
+                       could have been rolled, scores the best way they make the player's phase, \
+                       gives the bonuses and runs the end of the game. Digital games are rolled by \
+                       the server. Card games record each hand: who went out, who laid down their \
+                       phase, what each player still holds; the server checks it against the rules \
+                       and keeps the pad. Both games use the same ten phases. Every game can be \
+                       followed live as server-sent events. Every error is \
+                       application/problem+json with a stable `code`.",
         license(name = "MIT", identifier = "MIT")
     ),
     // EventData is the JSON of every event's `data` line: no operation names it as a body.
@@ -42,7 +45,8 @@ use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
         (name = "accounts", description = "Accounts and their API keys"),
         (name = "rules", description = "The phases, and judging dice without a game"),
         (name = "games", description = "Games and their score pads"),
-        (name = "turns", description = "Turns of a game"),
+        (name = "turns", description = "Turns of a dice game"),
+        (name = "hands", description = "Hands of a card game"),
         (name = "invites", description = "Invites to play a seat of a game from another account"),
         (name = "service", description = "Health of the service"),
     )
@@ -125,14 +129,15 @@ const PROBLEMS: [(u16, &str, &str); 14] = [
 fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
         "createAccount" => &[400, 409, 413, 415, 422, 429, 503],
-        "getAccount" | "getGame" | "getTurn" | "getScoresheet" => &[401, 404, 503],
+        "getAccount" | "getGame" | "getScoresheet" => &[401, 404, 503],
+        "getTurn" | "getHand" => &[401, 404, 409, 503],
         "deleteGame" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "evaluateDice" => &[400, 413, 415, 422],
         "createGame" => &[400, 401, 409, 413, 415, 422, 429, 503],
         "listGames" => &[400, 401, 422, 503],
-        "recordTurn" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "listTurns" => &[400, 401, 404, 422, 503],
-        "undoTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
+        "recordTurn" | "recordHand" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "listTurns" | "listHands" => &[400, 401, 404, 409, 422, 503],
+        "undoTurn" | "undoHand" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "createInvite" => &[400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
         "acceptInvite" => &[401, 404, 409, 410, 422, 429, 503],
         "rollDice" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
@@ -213,7 +218,12 @@ fn headers_are_text(document: &mut Document) {
 /// are the dice a roll names.
 fn add_unique_items(document: &mut Document) {
     let components = document.components.get_or_insert_with(Default::default);
-    for (schema, property) in [("CreateGame", "players"), ("RerollDice", "reroll")] {
+    for (schema, property) in [
+        ("CreateDiceGame", "players"),
+        ("CreateCardGame", "players"),
+        ("RecordHand", "players"),
+        ("RerollDice", "reroll"),
+    ] {
         if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema)
             && let Some(RefOr::T(Schema::Array(array))) = object.properties.get_mut(property)
         {
@@ -245,12 +255,14 @@ pub(super) fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<
 }
 
 /// The writes that take an `Idempotency-Key`.
-const IDEMPOTENT_WRITES: [&str; 8] = [
+const IDEMPOTENT_WRITES: [&str; 10] = [
     "createAccount",
     "createGame",
     "deleteGame",
     "recordTurn",
     "undoTurn",
+    "recordHand",
+    "undoHand",
     "acceptInvite",
     "rollDice",
     "scoreTurn",
@@ -533,6 +545,10 @@ mod tests {
             ("recordTurn", "201", "scoreTurn"),
             ("recordTurn", "201", "undoTurn"),
             ("recordTurn", "201", "getTurn"),
+            ("createGame", "201", "recordHand"),
+            ("createGame", "201", "listHands"),
+            ("recordHand", "201", "getHand"),
+            ("recordHand", "201", "undoHand"),
         ] {
             assert!(
                 links
@@ -570,11 +586,16 @@ mod tests {
                 assert_eq!(content, "#/components/schemas/EventData");
             }
             kinds.extend(names.iter().map(|name| name.as_str().unwrap().to_string()));
-            // Only the turn_scored before game_finished, and game_deleted, come without an id.
+            // Only the turn_scored or hand_recorded before game_finished, and game_deleted,
+            // come without an id.
             if !required.contains(&"id".into()) {
-                let alone = names.len() == 1
-                    && ["turn_scored", "game_deleted"].contains(&names[0].as_str().unwrap());
-                assert!(alone, "{names:?}");
+                let finishing = ["turn_scored", "hand_recorded", "game_deleted"];
+                assert!(
+                    names
+                        .iter()
+                        .all(|name| finishing.contains(&name.as_str().unwrap())),
+                    "{names:?}"
+                );
             }
         }
         kinds.sort();
@@ -594,8 +615,10 @@ mod tests {
     #[test]
     fn the_players_of_a_new_game_and_the_dice_of_a_roll_are_unique() {
         let document = serde_json::to_value(document()).unwrap();
-        let players = &document["components"]["schemas"]["CreateGame"]["properties"]["players"];
-        assert_eq!(players["uniqueItems"], true, "{players}");
+        for game in ["CreateDiceGame", "CreateCardGame"] {
+            let players = &document["components"]["schemas"][game]["properties"]["players"];
+            assert_eq!(players["uniqueItems"], true, "{players}");
+        }
         let reroll = &document["components"]["schemas"]["RerollDice"]["properties"]["reroll"];
         assert_eq!(reroll["uniqueItems"], true, "{reroll}");
     }

@@ -82,23 +82,44 @@ async fn client_left(connection: Option<&ConnectionState>) {
 }
 
 /// One event as the stream sends it. The change that ends the game is sent as `turn_scored`
-/// and then, with its id, `game_finished`: a client cut off between the two asks again from
-/// the version before and gets both.
+/// (of a card game: `hand_recorded`) and then, with its id, `game_finished`: a client cut off
+/// between the two asks again from the version before and gets both.
 fn frames(row: &LoggedEvent) -> Result<String> {
     let data = sent_data(&row.data)?;
     let version = row.version;
     match row.kind.as_str() {
-        kind if kind == EventKind::GameFinished.name() => Ok(format!(
-            "event: turn_scored\ndata: {data}\n\nid: {version}\nevent: game_finished\ndata: {data}\n\n"
-        )),
+        kind if kind == EventKind::GameFinished.name() => {
+            let change = if is_about_a_hand(&row.data)? {
+                EventKind::HandRecorded
+            } else {
+                EventKind::TurnScored
+            };
+            let change = change.name();
+            Ok(format!(
+                "event: {change}\ndata: {data}\n\nid: {version}\nevent: game_finished\ndata: {data}\n\n"
+            ))
+        }
         kind => Ok(format!("id: {version}\nevent: {kind}\ndata: {data}\n\n")),
     }
+}
+
+/// Whether a stored event is about a hand of a card game.
+fn is_about_a_hand(stored: &str) -> Result<bool> {
+    #[derive(serde::Deserialize)]
+    struct About<'a> {
+        #[serde(borrow)]
+        hand: Option<&'a serde_json::value::RawValue>,
+    }
+    let about: About = serde_json::from_str(stored)
+        .map_err(|e| crate::error::Error::Internal(format!("an event's data: {e}")))?;
+    Ok(about.hand.is_some())
 }
 
 /// Follow a game
 ///
 /// A `text/event-stream` of the game's changes: `game_created`, `turn_started`, `dice_rolled`,
-/// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed` (each with the game's version
+/// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed`, and in a card game
+/// `hand_recorded` and `hand_undone` (each with the game's version
 /// after the change as its `id` and the schema `EventData` as its `data`), and `game_deleted`, after
 /// which the stream ends. Idle streams get a comment line every 15 seconds. Reconnect with
 /// `Last-Event-ID` to get every event missed. An account may hold 20 streams open at once

@@ -2,21 +2,25 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpResponse, delete, get, post, web};
+use std::collections::HashMap;
+
+use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
-use crate::api::http::extract::{JsonBody, QueryParams};
+use crate::api::http::extract::{JsonBody, QueryParams, RawBody, read_json};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{decode_games_cursor, encode_games_cursor, page_limit};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
+use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
-use crate::service::games::{self, NewGame};
-use crate::service::names::Mode;
+use crate::service::games::{self, NewCardGame, NewDiceGame, NewGame};
+use crate::service::names::{CardsKind, DiceKind, GameKind, Mode};
 
 /// A player of a new game.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -35,11 +39,63 @@ pub struct NewPlayer {
     pub name: String,
 }
 
-/// A new game.
+/// A new game: of Phase 10 Dice (`game` left out, or `dice`) or of the card game (`cards`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // a schema: the body is read by `CreateGame::read`, in two steps
+#[schema(discriminator(property_name = "game", mapping(
+    ("dice" = "#/components/schemas/CreateDiceGame"),
+    ("cards" = "#/components/schemas/CreateCardGame")
+)))]
+pub enum CreateGame {
+    Dice(CreateDiceGame),
+    Cards(CreateCardGame),
+}
+
+/// The field a new game's shape hangs on; the rest is read once the shape is known.
+#[derive(Debug, Deserialize)]
+pub struct WhichGame {
+    #[serde(default)]
+    pub game: GameKind,
+    #[serde(flatten)]
+    _rest: HashMap<String, IgnoredAny>,
+}
+
+impl CreateGame {
+    /// The new game of the shape `game` names, read from the whole body.
+    fn read(which: &WhichGame, body: &RawBody) -> Result<NewGame> {
+        let names = |players: Vec<NewPlayer>| players.into_iter().map(|p| p.name).collect();
+        Ok(match which.game {
+            GameKind::Dice => {
+                let dice: CreateDiceGame = read_json(&body.0)?;
+                NewGame::Dice(NewDiceGame {
+                    names: names(dice.players),
+                    mode: dice.mode,
+                    edition: dice.edition,
+                    layout: dice.dice_layout,
+                })
+            }
+            GameKind::Cards => {
+                let cards: CreateCardGame = read_json(&body.0)?;
+                NewGame::Cards(NewCardGame {
+                    names: names(cards.players),
+                    edition: cards.edition,
+                    phases: cards.phases,
+                    ten_hands: cards.ten_hands,
+                })
+            }
+        })
+    }
+}
+
+/// A new game of Phase 10 Dice.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
-pub struct CreateGame {
+pub struct CreateDiceGame {
+    /// `dice`, the default.
+    #[serde(default)]
+    pub game: Option<DiceKind>,
     /// 1 to 8 players; in a tabletop game, in turn order.
     #[schema(min_items = 1, max_items = 8)]
     pub players: Vec<NewPlayer>,
@@ -49,6 +105,31 @@ pub struct CreateGame {
     pub edition: Edition,
     #[serde(default)]
     pub dice_layout: DiceLayout,
+}
+
+/// A new game of the Phase 10 card game (RULES §7): always played at a table, its hands
+/// recorded one by one.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"game": "cards", "players": [{"name": "Ann"}, {"name": "Bo"}],
+    "edition": "standard", "phases": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "ten_hands": false}))]
+pub struct CreateCardGame {
+    pub game: CardsKind,
+    /// 2 to 6 players, in seat order.
+    #[schema(min_items = 2, max_items = 6)]
+    pub players: Vec<NewPlayer>,
+    #[serde(default)]
+    pub edition: CardEdition,
+    /// The phases played, in order: any increasing list of phases 1 to 10 (all ten by
+    /// default; the even ones, or the first N, are the rulebook's variations). The last one
+    /// ends the game.
+    #[serde(default)]
+    #[schema(min_items = 1, max_items = 10)]
+    pub phases: Option<Vec<u8>>,
+    /// One hand per phase, everyone moving on every hand, made or not; the fewest points after
+    /// the last hand wins.
+    #[serde(default)]
+    pub ten_hands: bool,
 }
 
 /// A page of games, newest first.
@@ -78,8 +159,8 @@ pub struct ListGames {
 
 /// Create a game
 ///
-/// Seats the players: in a tabletop game in the order given, in a digital game by rolling a high
-/// die each (ties roll again).
+/// A dice game seats the players in the order given at a table, or, digital, by rolling a high
+/// die each (ties roll again). A card game (`"game": "cards"`) seats them as given.
 #[utoipa::path(
     operation_id = "createGame",
     tag = "games",
@@ -96,22 +177,18 @@ pub async fn create_game(
     state: web::Data<AppState>,
     caller: Caller,
     key: IdempotencyKey,
-    body: JsonBody<CreateGame>,
+    body: JsonBody<WhichGame>,
 ) -> Result<HttpResponse> {
-    let JsonBody(request, raw) = body;
-    let new = NewGame {
-        names: request.players.into_iter().map(|p| p.name).collect(),
-        mode: request.mode,
-        edition: request.edition,
-        layout: request.dice_layout,
-    };
+    let JsonBody(which, raw) = body;
+    let new = CreateGame::read(&which, &raw)?;
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let changed = games::create(session, &account.id, new)?;
-            let view = GameView::from(&changed.game);
+            let game = &changed.game;
+            let view = GameView::from(game);
             let headers = [
-                (header::LOCATION, format!("/v1/games/{}", view.id)),
-                (header::ETAG, etag(view.version)),
+                (header::LOCATION, format!("/v1/games/{}", game.id())),
+                (header::ETAG, etag(game.version())),
             ];
             receipt(StatusCode::CREATED, &headers, Some(&view))
         })

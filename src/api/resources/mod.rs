@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod digital_turns;
 pub mod events;
 pub mod games;
+pub mod hands;
 pub mod health;
 pub mod invites;
 pub mod phases;

@@ -4,12 +4,15 @@ use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::http::extract::JsonBody;
+use crate::api::http::extract::{JsonBody, read_json};
+use crate::api::resources::games::WhichGame;
 use crate::api::views::{GroupView, groups};
-use crate::error::Result;
+use crate::error::{Error, FieldError, ProblemCode, Result};
+use crate::rules::cards::{self, Card, CardEdition, LaidGroup, MAX_EVALUATED, fits_one_deck};
 use crate::rules::dice::{DiceLayout, evaluate};
-use crate::rules::{GroupKind, PHASES};
+use crate::rules::{GroupKind, PHASES, PhaseNumber};
 use crate::service::dice::{ShownDie, not_rollable, shown_roll};
+use crate::service::names::{CardsKind, DiceKind, GameKind};
 
 /// A group a phase needs.
 #[derive(Debug, Serialize, ToSchema)]
@@ -32,13 +35,29 @@ pub struct PhaseInfo {
 #[serde(transparent)]
 pub struct PhaseList(pub Vec<PhaseInfo>);
 
+/// Dice, or cards, to judge against a phase: told apart by `game` (`dice` by default).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // a schema: the body is read by `WhichGame`, then as the shape it names
+#[schema(as = EvaluateRequest, discriminator(property_name = "game", mapping(
+    ("dice" = "#/components/schemas/EvaluateDice"),
+    ("cards" = "#/components/schemas/EvaluateCards")
+)))]
+pub enum EvaluateAny {
+    Dice(EvaluateDice),
+    Cards(EvaluateCards),
+}
+
 /// Dice to judge against a phase.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"phase": 1, "dice": [
     {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
 ]}))]
-pub struct EvaluateRequest {
+pub struct EvaluateDice {
+    /// `dice`, the default.
+    #[serde(default)]
+    pub game: Option<DiceKind>,
     /// 1 to 10.
     #[schema(minimum = 1, maximum = 10)]
     pub phase: u8,
@@ -50,10 +69,45 @@ pub struct EvaluateRequest {
     pub dice_layout: DiceLayout,
 }
 
+/// Cards to judge against a phase of the card game: what a player could lay down.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"game": "cards", "phase": 2, "cards": [
+    {"value": 7, "color": "red"}, {"value": 7, "color": "blue"}, {"value": "W"},
+    {"value": 3, "color": "green"}, {"value": 4, "color": "green"}, {"value": 5, "color": "red"},
+    {"value": 6, "color": "yellow"}, {"value": "S"}
+]}))]
+pub struct EvaluateCards {
+    pub game: CardsKind,
+    /// 1 to 10: the same ten phases as the dice game.
+    #[schema(minimum = 1, maximum = 10)]
+    pub phase: u8,
+    /// The cards, at most 24, all from one deck.
+    #[schema(max_items = 24)]
+    pub cards: Vec<Card>,
+    /// Defaults to `standard`; `el-chavo` asks for a Wild or an 8 in a set of phase 10.
+    #[serde(default)]
+    pub edition: CardEdition,
+}
+
+/// A verdict: on dice, or on cards.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(as = Evaluation, discriminator(property_name = "game", mapping(
+    ("dice" = "#/components/schemas/DiceEvaluation"),
+    ("cards" = "#/components/schemas/CardEvaluation")
+)))]
+pub enum EvaluationAny {
+    Dice(EvaluationView),
+    Cards(CardEvaluationView),
+}
+
 /// How dice make a phase: the best way, if any.
 #[derive(Debug, Serialize, ToSchema)]
-#[schema(as = Evaluation)]
+#[schema(as = DiceEvaluation)]
 pub struct EvaluationView {
+    /// `dice`.
+    pub game: DiceKind,
     pub phase: u8,
     pub made: bool,
     /// The sum of the natural dice used; 0 when not made.
@@ -62,9 +116,26 @@ pub struct EvaluationView {
     pub groups: Vec<GroupView>,
 }
 
+/// How cards make a phase: the way that lays down the most points, if any.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CardEvaluation)]
+pub struct CardEvaluationView {
+    /// `cards`.
+    pub game: CardsKind,
+    pub phase: u8,
+    pub made: bool,
+    /// The points of the cards laid down (0 when not made).
+    pub points_laid: u32,
+    /// The points of the cards left over: what they would cost if the hand ended now.
+    pub points_left: u32,
+    /// Which cards make which group, and what each Wild stands for; empty when not made.
+    pub groups: Vec<LaidGroup>,
+}
+
 /// List the phases
 ///
-/// The ten phases of Phase 10 Dice and the groups each needs.
+/// The ten phases and the groups each needs: the same in Phase 10 Dice and in the card game
+/// (where a run is of cards 1 to 12, and a Wild stands for any number or color).
 #[utoipa::path(
     operation_id = "listPhases",
     tag = "rules",
@@ -90,26 +161,85 @@ pub async fn list_phases() -> HttpResponse {
     HttpResponse::Ok().json(PhaseList(phases))
 }
 
-/// Evaluate dice
+/// Evaluate dice or cards
 ///
-/// The best way the dice make the phase: whether they make it, the highest score, which dice
-/// make which group and what each wild stands for.
+/// Dice: the best way they make the phase (whether they make it, the highest score, which dice
+/// make which group and what each wild stands for). Cards (`"game": "cards"`): whether some of
+/// them make the phase, laid down the way that leaves the fewest points in hand.
 #[utoipa::path(
     operation_id = "evaluateDice",
     tag = "rules",
-    request_body = EvaluateRequest,
-    responses((status = 200, description = "The verdict", body = EvaluationView))
+    request_body = EvaluateAny,
+    responses((status = 200, description = "The verdict", body = EvaluationAny))
 )]
 #[post("/evaluate")]
-pub async fn evaluate_dice(body: JsonBody<EvaluateRequest>) -> Result<HttpResponse> {
-    let request = body.0;
+pub async fn evaluate_dice(body: JsonBody<WhichGame>) -> Result<HttpResponse> {
+    let JsonBody(which, raw) = body;
+    let verdict = match which.game {
+        GameKind::Dice => EvaluationAny::Dice(judge_dice(read_json(&raw.0)?)?),
+        GameKind::Cards => EvaluationAny::Cards(judge_cards(read_json(&raw.0)?)?),
+    };
+    Ok(HttpResponse::Ok().json(verdict))
+}
+
+fn judge_dice(request: EvaluateDice) -> Result<EvaluationView> {
     let (phase, roll) = shown_roll(request.phase, &request.dice)?;
     request.dice_layout.place(&roll).map_err(not_rollable)?;
     let verdict = evaluate(phase, &roll);
-    Ok(HttpResponse::Ok().json(EvaluationView {
+    Ok(EvaluationView {
+        game: DiceKind::Dice,
         phase: verdict.phase,
         made: verdict.made,
         score: verdict.score,
         groups: groups(&verdict),
-    }))
+    })
+}
+
+fn judge_cards(request: EvaluateCards) -> Result<CardEvaluationView> {
+    let phase = PhaseNumber::new(request.phase).ok_or_else(|| {
+        Error::invalid_field(
+            ProblemCode::InvalidPhase,
+            "phase",
+            format!("there is no phase {}: phases are 1 to 10", request.phase),
+        )
+    })?;
+    let cards = one_deck_of(&request.cards)?;
+    let verdict = cards::evaluate(phase, cards, request.edition);
+    let all: u32 = cards.iter().map(|card| card.points()).sum();
+    Ok(CardEvaluationView {
+        game: CardsKind::Cards,
+        phase: phase.get(),
+        made: verdict.made,
+        points_laid: verdict.points_laid,
+        points_left: all - verdict.points_laid,
+        groups: verdict.groups,
+    })
+}
+
+/// Cards that can be judged: at most `MAX_EVALUATED`, each one that exists, all from one deck.
+fn one_deck_of(cards: &[Card]) -> Result<&[Card]> {
+    if cards.len() > MAX_EVALUATED {
+        return Err(Error::invalid_field(
+            ProblemCode::InvalidValue,
+            "cards",
+            format!(
+                "at most {MAX_EVALUATED} cards are judged at once, not {}",
+                cards.len()
+            ),
+        ));
+    }
+    let invalid: Vec<FieldError> = cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, card)| {
+            let why = card.check().err()?;
+            Some(FieldError::new(format!("cards[{i}]"), why.to_string()))
+        })
+        .collect();
+    if !invalid.is_empty() {
+        return Err(Error::invalid_fields(ProblemCode::InvalidCard, invalid));
+    }
+    fits_one_deck(cards)
+        .map_err(|e| Error::invalid_field(ProblemCode::NotOneDeck, "cards", e.to_string()))?;
+    Ok(cards)
 }

@@ -31,5 +31,5 @@ pub async fn get_scoresheet(
 ) -> Result<HttpResponse> {
     let game = state.game(caller, path.into_inner().game_id).await?;
     let pad = Scoresheet::of(&game);
-    Ok(conditions.read(pad.version, &pad))
+    Ok(conditions.read(pad.version(), &pad))
 }

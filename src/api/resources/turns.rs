@@ -6,13 +6,13 @@ use actix_web::http::{StatusCode, header};
 use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, web};
 use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::http::pagination::{decode_turns_cursor, page_limit};
+use crate::api::http::pagination::{ListPlayed, decode_turns_cursor, page_limit};
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::api::{AppState, GamePath, TurnPath};
 use crate::error::{Error, ProblemCode, Result};
@@ -48,20 +48,6 @@ pub struct TurnPage {
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(pattern = "^[1-9][0-9]{0,8}$")]
     pub next_cursor: Option<String>,
-}
-
-/// Which turns to list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct ListTurns {
-    /// 1 to 100; 50 by default.
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-    /// From the `next_cursor` of the previous page.
-    // The pattern is exactly what `pagination::decode_turns_cursor` takes.
-    #[param(pattern = "^[1-9][0-9]{0,8}$")]
-    pub cursor: Option<String>,
 }
 
 /// The turn a change was about, as the change left it (a third roll: the scored turn).
@@ -139,7 +125,7 @@ pub async fn record_turn(
 #[utoipa::path(
     operation_id = "listTurns",
     tag = "turns",
-    params(GamePath, ListTurns),
+    params(GamePath, ListPlayed),
     responses((status = 200, description = "A page of turns", body = TurnPage)),
     security(("api_key" = []))
 )]
@@ -148,7 +134,7 @@ pub async fn list_turns(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
-    query: QueryParams<ListTurns>,
+    query: QueryParams<ListPlayed>,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let limit = page_limit(query.0.limit, 50)?;
@@ -159,6 +145,7 @@ pub async fn list_turns(
         .map(decode_turns_cursor)
         .transpose()?;
     let game = state.game(caller, game_id).await?;
+    game.dice()?;
     let mut rest = turns_after(&game, after).peekable();
     let items: Vec<TurnView> = rest.by_ref().take(limit).collect();
     let next_cursor = rest
@@ -184,6 +171,7 @@ pub async fn list_turns(
 #[get("/games/{game_id}/turns/{number}")]
 pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
     let game = turn.state.game(turn.caller, turn.game_id).await?;
+    game.dice()?;
     let view = turn_view_of(&game, turn.number).ok_or(Error::NotFound("turn"))?;
     Ok(turn.conditions.read(game.version(), &view))
 }

@@ -1,4 +1,4 @@
-//! A game and its players, as answered.
+//! A game and its players, as answered: a dice game or a card game.
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 use serde::Serialize;
@@ -6,10 +6,11 @@ use utoipa::ToSchema;
 
 use super::utc;
 
+use crate::rules::cards::{CardEdition, CardGame, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Game, Status};
-use crate::service::names::Mode;
-use crate::service::replay::GameState;
+use crate::service::names::{CardsKind, DiceKind, Mode};
+use crate::service::replay::{DiceState, GameState, Play};
 use crate::values::{GameId, PlayerId, PlayerName, TurnNumber};
 
 /// A player of a game, as the game stands.
@@ -35,12 +36,26 @@ pub struct PlayerView {
     pub claimed: bool,
 }
 
-/// A game.
+/// A game: of Phase 10 Dice, or of the Phase 10 card game, told apart by `game`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-#[schema(as = Game)]
-pub struct GameView {
+#[serde(untagged)]
+#[schema(as = Game, discriminator(property_name = "game", mapping(
+    ("dice" = "#/components/schemas/DiceGame"),
+    ("cards" = "#/components/schemas/CardGame")
+)))]
+pub enum GameView {
+    Dice(DiceGameView),
+    Cards(CardGameView),
+}
+
+/// A game of Phase 10 Dice.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = DiceGame)]
+pub struct DiceGameView {
     #[schema(value_type = String, format = Uuid)]
     pub id: GameId,
+    /// `dice`.
+    pub game: DiceKind,
     pub mode: Mode,
     pub edition: Edition,
     pub dice_layout: DiceLayout,
@@ -62,19 +77,22 @@ pub struct GameView {
     pub updated_at: DateTime<Utc>,
 }
 
+/// A dice game as it stood at `version`: `game` is the game then.
 pub(super) fn game_view(
     state: &GameState,
+    dice: &DiceState,
     game: &Game,
     in_play: Option<TurnNumber>,
     version: i64,
     updated_at: NaiveDateTime,
 ) -> GameView {
     let players = &state.record.players;
-    GameView {
+    GameView::Dice(DiceGameView {
         id: state.record.game.id.clone(),
-        mode: state.mode,
-        edition: state.edition,
-        dice_layout: state.layout,
+        game: DiceKind::Dice,
+        mode: dice.mode,
+        edition: dice.edition,
+        dice_layout: dice.layout,
         status: game.status(),
         round: game.round(),
         current_player_id: game.current_seat().map(|seat| players[seat].id.clone()),
@@ -96,7 +114,7 @@ pub(super) fn game_view(
                     .order_rolls
                     .as_deref()
                     .and_then(|r| serde_json::from_str(r).ok()),
-                claimed: state.record.claims.iter().any(|c| c.player_id == player.id),
+                claimed: claimed(state, &player.id),
             })
             .collect(),
         winners: game
@@ -106,17 +124,126 @@ pub(super) fn game_view(
             .collect(),
         created_at: utc(state.record.game.created_at),
         updated_at: utc(updated_at),
-    }
+    })
+}
+
+fn claimed(state: &GameState, player_id: &PlayerId) -> bool {
+    state.record.claims.iter().any(|c| c.player_id == player_id)
 }
 
 impl From<&GameState> for GameView {
     fn from(state: &GameState) -> GameView {
-        game_view(
-            state,
-            &state.game,
-            state.open.as_ref().map(|open| open.row.number),
-            state.record.game.version,
-            state.record.game.updated_at,
-        )
+        match &state.play {
+            Play::Dice(dice) => game_view(
+                state,
+                dice,
+                &dice.game,
+                dice.open.as_ref().map(|open| open.row.number),
+                state.record.game.version,
+                state.record.game.updated_at,
+            ),
+            Play::Cards(cards) => card_game_view(
+                state,
+                &cards.game,
+                state.record.game.version,
+                state.record.game.updated_at,
+            ),
+        }
     }
+}
+
+/// A player of a card game, as the game stands.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CardPlayer)]
+pub struct CardPlayerView {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: PlayerId,
+    #[schema(value_type = String)]
+    pub name: PlayerName,
+    /// 0 for the first player given.
+    pub seat: usize,
+    /// The phase the player works on; null once every phase of the game is behind them.
+    pub phase: Option<u8>,
+    /// Penalty points so far: the fewest wins.
+    pub total: u32,
+    /// The phases the player has made, in order.
+    pub phases_done: Vec<u8>,
+    /// Whether an invited account follows this seat (otherwise the game's owner does).
+    pub claimed: bool,
+}
+
+/// A game of the Phase 10 card game: its pad, hand by hand.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = CardGame)]
+pub struct CardGameView {
+    #[schema(value_type = String, format = Uuid)]
+    pub id: GameId,
+    /// `cards`.
+    pub game: CardsKind,
+    /// Always `tabletop`: the cards are dealt at a table.
+    pub mode: Mode,
+    pub edition: CardEdition,
+    /// The phases played, in order; the last one ends the game.
+    pub phases: Vec<u8>,
+    /// Whether the game is exactly one hand per phase, everyone moving on every hand.
+    pub ten_hands: bool,
+    pub status: CardStatus,
+    /// The hands recorded so far.
+    pub hands: u32,
+    /// Always null: everyone plays every hand.
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub current_player_id: Option<PlayerId>,
+    /// Grows by one on every change of the game.
+    pub version: i64,
+    pub players: Vec<CardPlayerView>,
+    /// The players who play the tie-break hand, while the game waits for it.
+    #[schema(value_type = Vec<uuid::Uuid>)]
+    pub tied: Vec<PlayerId>,
+    /// The winners, once the game is over: the fewest points among those who completed the
+    /// last phase (or, in ten hands, among everyone).
+    #[schema(value_type = Vec<uuid::Uuid>)]
+    pub winners: Vec<PlayerId>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A card game as it stood at `version`: `game` is the game then.
+pub(super) fn card_game_view(
+    state: &GameState,
+    game: &CardGame,
+    version: i64,
+    updated_at: NaiveDateTime,
+) -> GameView {
+    let players = &state.record.players;
+    let ids = |seats: &[usize]| seats.iter().map(|&seat| players[seat].id.clone()).collect();
+    GameView::Cards(CardGameView {
+        id: state.record.game.id.clone(),
+        game: CardsKind::Cards,
+        mode: Mode::Tabletop,
+        edition: game.rules().edition,
+        phases: game.rules().phases.iter().map(|p| p.get()).collect(),
+        ten_hands: game.rules().ten_hands,
+        status: game.status(),
+        hands: game.hands_played(),
+        current_player_id: None,
+        version,
+        players: players
+            .iter()
+            .zip(game.sheets())
+            .enumerate()
+            .map(|(seat, (player, sheet))| CardPlayerView {
+                id: player.id.clone(),
+                name: player.name.clone(),
+                seat,
+                phase: game.phase_of(seat).map(|p| p.get()),
+                total: sheet.total,
+                phases_done: sheet.phases_done.iter().map(|p| p.get()).collect(),
+                claimed: claimed(state, &player.id),
+            })
+            .collect(),
+        tied: ids(game.tied()),
+        winners: ids(&game.winners()),
+        created_at: utc(state.record.game.created_at),
+        updated_at: utc(updated_at),
+    })
 }

@@ -4,13 +4,15 @@
 pub mod events;
 pub mod games;
 pub mod groups;
+pub mod hands;
 pub mod turns;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
 pub use games::{GameView, PlayerView};
 pub use groups::{GroupView, groups};
-pub use turns::{TurnView, latest_turn, turn_view_of, turns_after};
+pub use hands::{HandView, hand_view_of, hands_after};
+pub use turns::{TurnView, turn_view_of, turns_after};
 
 pub fn utc(time: NaiveDateTime) -> DateTime<Utc> {
     time.and_utc()

@@ -11,7 +11,7 @@ use crate::rules::dice::game::BonusKind;
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{Color, DieId};
 use crate::service::dice::{DieValue, ShownDie};
-use crate::service::replay::{GameState, OpenTurn, PlayedTurn};
+use crate::service::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
 use crate::service::rolls::{RolledDieView, rolls_view, throw_view};
 use crate::values::{PlayerId, TurnNumber};
 
@@ -104,9 +104,9 @@ fn lying(rolls: &Rolls) -> Vec<TurnDie> {
         .collect()
 }
 
-pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
+pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> TurnView {
     let outcome = &turn.outcome;
-    let dice = match &turn.rolls {
+    let shown = match &turn.rolls {
         Some(rolls) => lying(rolls),
         None => turn.dice.iter().map(TurnDie::from).collect(),
     };
@@ -126,13 +126,14 @@ pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
                 points: b.points,
             })
             .collect(),
-        dice,
+        dice: shown,
         rolls: turn.rolls.as_ref().map(rolls_view),
         // A scored turn is rolled no more, however early it was scored.
         rolls_left: turn.rolls.as_ref().map(|_| 0),
         created_at: utc(turn.row.created_at),
         game: game_view(
             state,
+            dice,
             &turn.after,
             None,
             turn.row.version,
@@ -142,10 +143,10 @@ pub fn turn_view(state: &GameState, turn: &PlayedTurn) -> TurnView {
 }
 
 /// A digital turn in play, with the game as it is.
-pub fn open_turn_view(state: &GameState, open: &OpenTurn) -> TurnView {
+pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> TurnView {
     let phase = state
         .seat_of(&open.row.player_id)
-        .map(|seat| state.game.sheets()[seat].phase)
+        .map(|seat| dice.game.sheets()[seat].phase)
         .unwrap_or_default();
     TurnView {
         number: open.row.number,
@@ -164,21 +165,22 @@ pub fn open_turn_view(state: &GameState, open: &OpenTurn) -> TurnView {
     }
 }
 
-/// The game's turns after turn `after`, the one in play last.
+/// The game's turns after turn `after`, the one in play last (none in a card game).
 pub fn turns_after(
     state: &GameState,
     after: Option<TurnNumber>,
 ) -> impl Iterator<Item = TurnView> + '_ {
-    let played = state
-        .turns
-        .iter()
-        .filter(move |t| Some(t.row.number) > after)
-        .map(|t| turn_view(state, t));
-    let open = state
-        .open
-        .iter()
-        .filter(move |o| Some(o.row.number) > after)
-        .map(|o| open_turn_view(state, o));
+    let dice = state.dice().ok();
+    let played = dice
+        .into_iter()
+        .flat_map(|dice| dice.turns.iter().map(move |turn| (dice, turn)))
+        .filter(move |(_, t)| Some(t.row.number) > after)
+        .map(|(dice, t)| turn_view(state, dice, t));
+    let open = dice
+        .into_iter()
+        .flat_map(|dice| dice.open.iter().map(move |open| (dice, open)))
+        .filter(move |(_, o)| Some(o.row.number) > after)
+        .map(|(dice, o)| open_turn_view(state, dice, o));
     played.chain(open)
 }
 
@@ -187,13 +189,4 @@ pub fn turn_view_of(state: &GameState, number: TurnNumber) -> Option<TurnView> {
     turns_after(state, number.previous())
         .next()
         .filter(|turn| turn.number == number)
-}
-
-/// The latest turn: the one in play, or the last one played.
-pub fn latest_turn(state: &GameState) -> Option<TurnView> {
-    match (&state.open, state.turns.last()) {
-        (Some(open), _) => Some(open_turn_view(state, open)),
-        (None, Some(turn)) => Some(turn_view(state, turn)),
-        (None, None) => None,
-    }
 }

@@ -1,0 +1,213 @@
+//! `/v1/games/{game_id}/hands`: the hands of a card game (RULES §7): record one, list and read
+//! them, undo the latest.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpResponse, delete, get, post, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::api::http::auth::Caller;
+use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
+use crate::api::http::extract::{JsonBody, QueryParams};
+use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::pagination::{ListPlayed, decode_turns_cursor, page_limit};
+use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
+use crate::api::{AppState, GamePath};
+use crate::error::{Error, Result};
+use crate::service::hands::{self, NewHand, RecordedPlayer};
+use crate::values::{GameId, PlayerId, TurnNumber};
+
+/// A hand as it ended: who went out, and each player's line. A tie-break hand is only
+/// `went_out`, the tied player who won it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"went_out": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "players": [
+    {"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "made": true, "cards": []},
+    {"player_id": "0d8e4c55-93b7-4b4e-8d0a-54c6f4f4a1d2", "made": false, "points": 75}
+]}))]
+pub struct RecordHand {
+    #[schema(value_type = String, format = Uuid)]
+    pub went_out: PlayerId,
+    /// Every player of the game once; left out for a tie-break hand.
+    #[serde(default)]
+    #[schema(min_items = 2, max_items = 6)]
+    pub players: Option<Vec<RecordedPlayer>>,
+}
+
+/// A page of hands, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct HandPage {
+    pub items: Vec<HandView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
+    pub next_cursor: Option<String>,
+}
+
+/// The path of a hand: `/v1/games/{game_id}/hands/{number}`.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct HandPath {
+    /// The game's id.
+    #[param(value_type = String, format = Uuid)]
+    pub game_id: GameId,
+    /// The hand's number, from 1.
+    // Read as text, so that a path without a number in it is a 404 like any unknown hand.
+    #[param(value_type = i32)]
+    number: String,
+}
+
+impl HandPath {
+    /// The game and the hand's number: 1 or more, or the path names no hand.
+    fn hand(self) -> Result<(GameId, TurnNumber)> {
+        let number = TurnNumber::parse(&self.number).ok_or(Error::NotFound("hand"))?;
+        Ok((self.game_id, number))
+    }
+}
+
+/// Record a hand
+///
+/// Records how a hand of a card game ended: who went out, who laid down their phase, and what
+/// every other player still holds (the cards, which the server scores, or their points). The
+/// server checks it against the rules (one deck, hand sizes, points the cards can make, the
+/// laid-down phase) and keeps the pad. In a tie-break hand only who went out is sent.
+#[utoipa::path(
+    operation_id = "recordHand",
+    tag = "hands",
+    params(GamePath, IfMatch),
+    request_body = RecordHand,
+    responses(
+        (status = 201, description = "The hand and the game after it", body = HandView,
+         headers(("Location" = String, description = "The hand's URL"),
+                 ("ETag" = String, description = "The game's version after the hand"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/hands")]
+pub async fn record_hand(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+    body: JsonBody<RecordHand>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let JsonBody(request, raw) = body;
+    let new = NewHand {
+        went_out: request.went_out,
+        players: request.players,
+    };
+    state
+        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
+            let expected = conditions.if_match.as_ref();
+            let changed = hands::record(session, &account.id, &game_id, new, expected)?;
+            let game = &changed.game;
+            let number = game.record.hands.last().map(|hand| hand.number);
+            let view = number
+                .and_then(|number| hand_view_of(game, number))
+                .ok_or_else(|| {
+                    Error::Internal("a hand was recorded but the game has none".into())
+                })?;
+            let location = format!("/v1/games/{}/hands/{}", game.id(), view.number);
+            let headers = [
+                (header::LOCATION, location),
+                (header::ETAG, etag(game.version())),
+            ];
+            receipt(StatusCode::CREATED, &headers, Some(&view))
+        })
+        .await
+}
+
+/// List hands
+///
+/// The card game's hands, oldest first, each with the game as it was right after it.
+#[utoipa::path(
+    operation_id = "listHands",
+    tag = "hands",
+    params(GamePath, ListPlayed),
+    responses((status = 200, description = "A page of hands", body = HandPage)),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/hands")]
+pub async fn list_hands(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    query: QueryParams<ListPlayed>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let limit = page_limit(query.0.limit, 50)?;
+    let after = query
+        .0
+        .cursor
+        .as_deref()
+        .map(decode_turns_cursor)
+        .transpose()?;
+    let game = state.game(caller, game_id).await?;
+    let mut rest = hands_after(&game, game.cards()?, after).peekable();
+    let items: Vec<HandView> = rest.by_ref().take(limit).collect();
+    let next_cursor = rest
+        .peek()
+        .is_some()
+        .then(|| items.last().map(|hand| hand.number.to_string()))
+        .flatten();
+    Ok(HttpResponse::Ok().json(HandPage { items, next_cursor }))
+}
+
+/// Get a hand
+#[utoipa::path(
+    operation_id = "getHand",
+    tag = "hands",
+    params(HandPath, IfNoneMatch),
+    responses(
+        (status = 200, description = "The hand", body = HandView,
+         headers(("ETag" = String, description = "The game's version"))),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+    ),
+    security(("api_key" = []))
+)]
+#[get("/games/{game_id}/hands/{number}")]
+pub async fn get_hand(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<HandPath>,
+    conditions: Conditions,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner().hand()?;
+    let game = state.game(caller, game_id).await?;
+    game.cards()?;
+    let hand = hand_view_of(&game, number).ok_or(Error::NotFound("hand"))?;
+    Ok(conditions.read(game.version(), &hand))
+}
+
+/// Undo the latest hand
+///
+/// Deletes the latest hand of a card game; phases, totals and the end of the game are worked
+/// out again. Only the latest hand can be undone, by the game's owner.
+#[utoipa::path(
+    operation_id = "undoHand",
+    tag = "hands",
+    params(HandPath, IfMatch),
+    responses((status = 200, description = "The game after the undo", body = GameView,
+               headers(("ETag" = String, description = "The game's version")))),
+    security(("api_key" = []))
+)]
+#[delete("/games/{game_id}/hands/{number}")]
+pub async fn undo_hand(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<HandPath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner().hand()?;
+    state
+        .write_as(caller, key.claim(None), move |session, account| {
+            let expected = conditions.if_match.as_ref();
+            let changed = hands::undo(session, &account.id, &game_id, number, expected)?;
+            let game = &changed.game;
+            let headers = [(header::ETAG, etag(game.version()))];
+            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+        })
+        .await
+}

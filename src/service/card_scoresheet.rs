@@ -1,0 +1,110 @@
+//! The score pad of a card game: a line per player in seat order with every hand they played
+//! (its phase, made or not, the points, who went out), the phases done, the phase worked on,
+//! the total of penalty points and the rank. Rendered like the dice pad (`scoresheet`).
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::names::CardsKind;
+use super::replay::GameState;
+use crate::rules::cards::{CardGame, CardStatus, HandLine};
+use crate::values::{GameId, PlayerId, PlayerName};
+
+/// The score pad of a card game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct CardScoresheet {
+    #[schema(value_type = String, format = Uuid)]
+    pub game_id: GameId,
+    /// `cards`.
+    pub game: CardsKind,
+    /// The game's version the pad shows (the answer's ETag).
+    #[serde(skip)]
+    pub version: i64,
+    pub status: CardStatus,
+    /// The winners, once the game is over.
+    #[schema(value_type = Vec<uuid::Uuid>)]
+    pub winners: Vec<PlayerId>,
+    /// One line per player, in seat order.
+    pub players: Vec<CardLine>,
+}
+
+/// A player's line on a card game's pad.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[schema(as = CardScoresheetLine)]
+pub struct CardLine {
+    #[schema(value_type = String, format = Uuid)]
+    pub player_id: PlayerId,
+    #[schema(value_type = String)]
+    pub name: PlayerName,
+    pub seat: usize,
+    /// Every hand the player played, in order (a tie-break hand only for those tied).
+    pub hands: Vec<HandScore>,
+    /// The phases the player made, in order.
+    pub phases_done: Vec<u8>,
+    /// The phase the player works on; null once every phase of the game is behind them.
+    pub phase: Option<u8>,
+    /// Penalty points: the fewest wins.
+    pub total: u32,
+    /// 1 for the winners; then by phases done (more first) and total (fewer first), except in
+    /// ten hands (total alone). Equal players share a rank.
+    pub rank: u32,
+}
+
+/// One hand of a player's line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HandScore {
+    pub number: u32,
+    /// The phase the player worked on in this hand.
+    pub phase: u8,
+    /// Whether the player laid down that phase.
+    pub made: bool,
+    /// The penalty points of the cards left in hand (0 for who went out).
+    pub points: u32,
+    pub went_out: bool,
+}
+
+impl From<&HandLine> for HandScore {
+    fn from(line: &HandLine) -> HandScore {
+        HandScore {
+            number: line.number,
+            phase: line.phase.get(),
+            made: line.made,
+            points: line.points,
+            went_out: line.went_out,
+        }
+    }
+}
+
+impl CardScoresheet {
+    /// The pad of a card game as it stands.
+    pub(super) fn of(state: &GameState, game: &CardGame) -> CardScoresheet {
+        let players = &state.record.players;
+        let ranks = game.ranks();
+        CardScoresheet {
+            game_id: state.id().clone(),
+            game: CardsKind::Cards,
+            version: state.version(),
+            status: game.status(),
+            winners: game
+                .winners()
+                .into_iter()
+                .map(|seat| players[seat].id.clone())
+                .collect(),
+            players: players
+                .iter()
+                .zip(game.sheets())
+                .enumerate()
+                .map(|(seat, (player, sheet))| CardLine {
+                    player_id: player.id.clone(),
+                    name: player.name.clone(),
+                    seat,
+                    hands: sheet.hands.iter().map(HandScore::from).collect(),
+                    phases_done: sheet.phases_done.iter().map(|p| p.get()).collect(),
+                    phase: game.phase_of(seat).map(|p| p.get()),
+                    total: sheet.total,
+                    rank: ranks[seat],
+                })
+                .collect(),
+        }
+    }
+}

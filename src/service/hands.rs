@@ -1,0 +1,108 @@
+//! The two changes of a card game (RULES §7): recording a hand and undoing the latest. Each is a
+//! change of the game (`change`), like a turn of a dice game.
+
+use super::access;
+use super::card_replay::{hand_of, refused};
+use super::change::{Change, Changed, change_game};
+use super::events::EventKind;
+use super::replay::{GameState, replay};
+use super::{Session, VersionCheck};
+use crate::error::{Error, ProblemCode, Result};
+use crate::rules::cards::CardStatus;
+use crate::store::hands::{self, HandRow};
+use crate::values::{AccountId, GameId, TurnNumber};
+
+pub use super::card_replay::{CardState, NewHand, PlayedHand, RecordedPlayer};
+
+impl GameState {
+    /// The number the card game's next hand will have.
+    pub fn next_hand_number(&self) -> TurnNumber {
+        self.record
+            .hands
+            .last()
+            .map_or(TurnNumber::FIRST, |hand| hand.number.next())
+    }
+}
+
+/// Records a hand of a card game: its owner, or an account that plays one of its seats, may.
+pub fn record(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    new: NewHand,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(session, account_id, game_id, expected, |change| {
+        change.game.cards()?;
+        let hand = hand_of(&change.game.record, &new)?;
+        let number = change.game.next_hand_number();
+        let state = &mut change.game;
+        let cards = state.play.cards_mut()?;
+        let outcome = cards.game.play(&hand).map_err(refused)?;
+        let players = new
+            .players
+            .as_ref()
+            .map(serde_json::to_string)
+            .transpose()
+            .map_err(|e| Error::Internal(format!("storing a hand: {e}")))?;
+        let row = HandRow {
+            game_id: state.record.game.id.clone(),
+            number,
+            went_out: new.went_out.clone(),
+            players,
+            version: state.record.game.version,
+            created_at: state.record.game.updated_at,
+        };
+        hands::insert(change.session.conn(), &row)?;
+        cards.hands.push(PlayedHand {
+            row: row.clone(),
+            players: new.players,
+            outcome,
+            after: cards.game.clone(),
+        });
+        state.record.hands.push(row);
+        let kind = match cards.game.status() {
+            CardStatus::Finished => EventKind::GameFinished,
+            _ => EventKind::HandRecorded,
+        };
+        change.happened(kind, Some(number))
+    })
+}
+
+/// Undoes the latest hand of a card game (its owner only): deletes it and replays the rest.
+pub fn undo(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    number: TurnNumber,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(session, account_id, game_id, expected, |change| {
+        undo_latest(change, account_id, number)
+    })
+}
+
+fn undo_latest(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
+    change.game.cards()?;
+    let record = &change.game.record;
+    access::owner_only(record, account_id, "undo a hand")?;
+    let latest = record.hands.last().map(|h| h.number);
+    if !record.hands.iter().any(|h| h.number == number) {
+        return Err(Error::NotFound("hand"));
+    }
+    if latest != Some(number) {
+        return Err(Error::conflict(
+            ProblemCode::NotLatestHand,
+            format!(
+                "only the latest hand ({}) can be undone",
+                latest.map_or(0, TurnNumber::get)
+            ),
+        ));
+    }
+    let game_id = record.game.id.clone();
+    hands::delete(change.session.conn(), &game_id, number)?;
+    let mut record = change.game.record.clone();
+    record.hands.pop();
+    change.game = replay(record)?;
+    change.happened(EventKind::HandUndone, None)
+}
