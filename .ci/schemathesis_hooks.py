@@ -7,7 +7,8 @@ names in Unicode's composed form (NFC), ignoring case and surrounding whitespace
 " ann", or "Ren\u00e9" and "Rene\u0301", are one name twice (422). Bodies with such names are not
 generated, rather than a 422 being allowed for creating a game.
 
-Half the new games the generator makes without a `mode` are digital: left alone, it draws `mode`
+Half the new dice games the generator makes without a `mode` are digital (a card game has no
+mode): left alone, it draws `mode`
 for few of them, and only a digital game has rolls for the stateful phase to follow through the
 document's links (createGame → startTurn → rollDice → scoreTurn). Nothing is taken out.
 
@@ -47,7 +48,7 @@ def filter_body(context, body):
 def flatmap_body(context, body):
     if context.operation is None or context.operation.label != "POST /v1/games":
         return st.just(body)
-    if not isinstance(body, dict) or "mode" in body:
+    if not isinstance(body, dict) or "mode" in body or body.get("game") == "cards":
         return st.just(body)
     return st.sampled_from([body, {**body, "mode": "digital"}])
 
