@@ -9,7 +9,7 @@ use std::fmt;
 use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
-use utoipa::openapi::RefOr;
+use utoipa::openapi::{Ref, RefOr};
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -124,12 +124,9 @@ impl PartialSchema for CardValue {
             .schema_type(Type::Integer)
             .minimum(Some(1))
             .maximum(Some(HIGHEST_CARD));
-        let letter = ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(["W", "S"]));
         OneOfBuilder::new()
             .item(number)
-            .item(letter)
+            .item(Ref::from_schema_name("CardLetter"))
             .description(Some(
                 "A number from 1 to 12, \"W\" for a Wild or \"S\" for a Skip.",
             ))
@@ -141,6 +138,17 @@ impl ToSchema for CardValue {
     fn name() -> std::borrow::Cow<'static, str> {
         "CardValue".into()
     }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push(("CardLetter".into(), CardLetter::schema()));
+    }
+}
+
+/// A card without a number: "W" for a Wild, "S" for a Skip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum CardLetter {
+    W,
+    S,
 }
 
 /// A card as clients send it and as hands store it. A Wild or a Skip has no color; a numbered
