@@ -1633,7 +1633,7 @@ fn the_card_game_types_carry_their_schema_names() {
         ]
         .map(String::from)
     );
-    // A card's schema brings its value's: a number 1 to 12, or "W" or "S".
+    // A card's schema brings its value's: a number 1 to 12, or a letter, "W" or "S".
     let mut schemas = Vec::new();
     Card::schemas(&mut schemas);
     let (_, value) = schemas
@@ -1647,6 +1647,14 @@ fn the_card_game_types_carry_their_schema_names() {
     );
     assert_eq!(
         value["oneOf"][1],
-        json!({"type": "string", "enum": ["W", "S"]})
+        json!({"$ref": "#/components/schemas/CardLetter"})
+    );
+    let (_, letter) = schemas
+        .iter()
+        .find(|(name, _)| name == "CardLetter")
+        .expect("the letters' schema comes with it");
+    assert_eq!(
+        serde_json::to_value(letter).unwrap(),
+        json!({"type": "string", "enum": ["W", "S"], "description": "A card without a number: \"W\" for a Wild, \"S\" for a Skip."})
     );
 }

@@ -9,8 +9,8 @@ use std::fmt;
 use serde::de::{self, Unexpected, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use thiserror::Error;
-use utoipa::openapi::{Ref, RefOr};
 use utoipa::openapi::schema::{ObjectBuilder, OneOfBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
 use utoipa::{PartialSchema, ToSchema};
 
 /// A card's color. Wire names: "red", "blue", "yellow", "green".
