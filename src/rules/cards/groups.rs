@@ -2,9 +2,10 @@
 //! cards, and what each Wild stands for; and whether cards a player laid down are one group.
 
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
-use super::card::{CARD_COLORS, Card, CardColor, HIGHEST_CARD};
+use super::card::{CARD_COLORS, Card, CardColor, CardValue, HIGHEST_CARD};
 use crate::rules::phases::{Group, GroupKind};
 
 /// What a Wild stands for in a group: a number (set, run) or a color (color group).
@@ -17,13 +18,43 @@ pub enum StandsFor {
 }
 
 /// A card of a laid-down group; `stands_for` only on Wilds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
-#[schema(as = LaidCard)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub struct LaidCard {
     #[serde(flatten)]
     pub card: Card,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stands_for: Option<StandsFor>,
+}
+
+// The schema of `LaidCard`, whose card is flattened: a card's own schema admits no other field,
+// so the card's fields are written out beside `stands_for`.
+/// A card of a laid-down group: a card, and on a Wild what it stands for.
+#[derive(ToSchema)]
+#[schema(as = LaidCard)]
+#[allow(dead_code)]
+struct LaidCardSchema {
+    value: CardValue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<CardColor>,
+    /// Set on a Wild only: the number (set, run) or the color (color group) it stands for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stands_for: Option<StandsFor>,
+}
+
+impl PartialSchema for LaidCard {
+    fn schema() -> RefOr<Schema> {
+        LaidCardSchema::schema()
+    }
+}
+
+impl ToSchema for LaidCard {
+    fn name() -> std::borrow::Cow<'static, str> {
+        LaidCardSchema::name()
+    }
+
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        LaidCardSchema::schemas(schemas);
+    }
 }
 
 impl LaidCard {
