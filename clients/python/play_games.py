@@ -150,57 +150,36 @@ def play_cards(client: AuthenticatedClient, anonymous: Client) -> None:
     check(isinstance(game, CardGame) and game.phases == [1, 2], "a card game of the first two phases")
     ann, bo, cy = (p.id for p in game.players)
 
-    first = record_hand.sync(
-        game.id,
-        client=client,
-        body=RecordHand(
-            went_out=ann,
-            players=[
-                RecordedPlayer(player_id=ann, made=True, laid_down=[cards("7r 7b W"), cards("9g 9y 9r")]),
-                RecordedPlayer(player_id=bo, made=True, cards=cards("7r S")),
-                RecordedPlayer(player_id=cy, made=False, points=75),
-            ],
-        ),
+    def record(went_out, *lines: RecordedPlayer):
+        return record_hand.sync(game.id, client=client, body=RecordHand(went_out=went_out, players=list(lines)))
+
+    first = record(
+        ann,
+        RecordedPlayer(player_id=ann, made=True, laid_down=[cards("7r 7b W"), cards("9g 9y 9r")]),
+        RecordedPlayer(player_id=bo, made=True, cards=cards("7r S")),
+        RecordedPlayer(player_id=cy, made=False, points=75),
     )
     check(isinstance(first, Hand) and [p.points for p in first.players] == [0, 20, 75], "hand 1 scored")
-    bad = record_hand.sync(
-        game.id,
-        client=client,
-        body=RecordHand(
-            went_out=bo,
-            players=[
-                RecordedPlayer(player_id=ann, made=False, points=35),
-                RecordedPlayer(player_id=bo, made=True),
-                RecordedPlayer(player_id=cy, made=False, points=50),
-            ],
-        ),
+    bad = record(
+        bo,
+        RecordedPlayer(player_id=ann, made=False, points=35),
+        RecordedPlayer(player_id=bo, made=True),
+        RecordedPlayer(player_id=cy, made=False, points=50),
     )
     check(isinstance(bad, Problem) and bad.code == "impossible_points", "a hand that cannot be is refused")
-    second = record_hand.sync(
-        game.id,
-        client=client,
-        body=RecordHand(
-            went_out=cy,
-            players=[
-                RecordedPlayer(player_id=ann, made=False, points=60),
-                RecordedPlayer(player_id=bo, made=False, points=50),
-                RecordedPlayer(player_id=cy, made=True),
-            ],
-        ),
+    second = record(
+        cy,
+        RecordedPlayer(player_id=ann, made=False, points=60),
+        RecordedPlayer(player_id=bo, made=False, points=50),
+        RecordedPlayer(player_id=cy, made=True),
     )
     check(second.game.status == CardGameStatus.IN_PROGRESS and second.game.players[2].phase == 2, "Cy goes out")
     check(undo_hand.sync(game.id, 2, client=client).hands == 1, "the undo of hand 2")
-    record_hand.sync(
-        game.id,
-        client=client,
-        body=RecordHand(
-            went_out=bo,
-            players=[
-                RecordedPlayer(player_id=ann, made=True, points=10),
-                RecordedPlayer(player_id=bo, made=True),
-                RecordedPlayer(player_id=cy, made=True, points=30),
-            ],
-        ),
+    record(
+        bo,
+        RecordedPlayer(player_id=ann, made=True, points=10),
+        RecordedPlayer(player_id=bo, made=True),
+        RecordedPlayer(player_id=cy, made=True, points=30),
     )
     check(get_hand.sync(game.id, 2, client=client).went_out == bo, "a hand reads back")
     check(len(list_hands.sync(game.id, client=client).items) == 2, "the hands, listed")

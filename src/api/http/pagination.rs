@@ -82,6 +82,36 @@ pub struct ListPlayed {
     pub cursor: Option<String>,
 }
 
+impl ListPlayed {
+    /// The page asked for: its size (50 by default) and the number it starts after.
+    pub fn page(&self) -> Result<(usize, Option<TurnNumber>)> {
+        let limit = page_limit(self.limit, 50)?;
+        let after = self
+            .cursor
+            .as_deref()
+            .map(decode_turns_cursor)
+            .transpose()?;
+        Ok((limit, after))
+    }
+}
+
+/// A page of numbered items (turns, hands) taken from those after the cursor, and the cursor of
+/// the next page: the number of its last item, if more follow.
+pub fn numbered_page<T>(
+    items: impl Iterator<Item = T>,
+    limit: usize,
+    number_of: impl Fn(&T) -> TurnNumber,
+) -> (Vec<T>, Option<String>) {
+    let mut rest = items.peekable();
+    let page: Vec<T> = rest.by_ref().take(limit).collect();
+    let next = rest
+        .peek()
+        .is_some()
+        .then(|| page.last().map(|item| number_of(item).to_string()))
+        .flatten();
+    (page, next)
+}
+
 /// A turns (or hands) cursor is the number of the last turn of a page, written as the server
 /// writes it (no sign, no leading zero).
 pub fn decode_turns_cursor(cursor: &str) -> Result<TurnNumber> {

@@ -10,7 +10,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::http::pagination::{ListPlayed, decode_turns_cursor, page_limit};
+use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
@@ -135,22 +135,10 @@ pub async fn list_hands(
     path: web::Path<GamePath>,
     query: QueryParams<ListPlayed>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner().game_id;
-    let limit = page_limit(query.0.limit, 50)?;
-    let after = query
-        .0
-        .cursor
-        .as_deref()
-        .map(decode_turns_cursor)
-        .transpose()?;
-    let game = state.game(caller, game_id).await?;
-    let mut rest = hands_after(&game, game.cards()?, after).peekable();
-    let items: Vec<HandView> = rest.by_ref().take(limit).collect();
-    let next_cursor = rest
-        .peek()
-        .is_some()
-        .then(|| items.last().map(|hand| hand.number.to_string()))
-        .flatten();
+    let (limit, after) = query.0.page()?;
+    let game = state.game(caller, path.into_inner().game_id).await?;
+    let hands = hands_after(&game, game.cards()?, after);
+    let (items, next_cursor) = numbered_page(hands, limit, |hand| hand.number);
     Ok(HttpResponse::Ok().json(HandPage { items, next_cursor }))
 }
 

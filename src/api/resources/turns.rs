@@ -12,7 +12,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::http::pagination::{ListPlayed, decode_turns_cursor, page_limit};
+use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::api::{AppState, GamePath, TurnPath};
 use crate::error::{Error, ProblemCode, Result};
@@ -136,23 +136,10 @@ pub async fn list_turns(
     path: web::Path<GamePath>,
     query: QueryParams<ListPlayed>,
 ) -> Result<HttpResponse> {
-    let game_id = path.into_inner().game_id;
-    let limit = page_limit(query.0.limit, 50)?;
-    let after = query
-        .0
-        .cursor
-        .as_deref()
-        .map(decode_turns_cursor)
-        .transpose()?;
-    let game = state.game(caller, game_id).await?;
+    let (limit, after) = query.0.page()?;
+    let game = state.game(caller, path.into_inner().game_id).await?;
     game.dice()?;
-    let mut rest = turns_after(&game, after).peekable();
-    let items: Vec<TurnView> = rest.by_ref().take(limit).collect();
-    let next_cursor = rest
-        .peek()
-        .is_some()
-        .then(|| items.last().map(|t| t.number.to_string()))
-        .flatten();
+    let (items, next_cursor) = numbered_page(turns_after(&game, after), limit, |t| t.number);
     Ok(HttpResponse::Ok().json(TurnPage { items, next_cursor }))
 }
 
