@@ -654,7 +654,53 @@ fn a_card_game_is_read_with_etags_and_followed_like_a_dice_game(backend: Backend
     assert_eq!(seen[4].data["game"]["status"], "finished");
 }
 
+fn a_phone_at_the_table_follows_and_records_a_card_game_a_stranger_sees_nothing(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let bo = app.sign_up("Bo");
+    let eve = app.sign_up("Eve");
+    let ann = app.sign_up("Ann");
+    let game = card_game(&app, &["Ann", "Bo", "Cy"], json!({"phases": [1, 2, 3]}));
+    let invite = app
+        .post(
+            &format!("{}/invites", game_path(&game)),
+            &json!({"player_id": id(&game, 1)}),
+        )
+        .expect(201)
+        .json();
+    let code = invite["code"].as_str().unwrap();
+    let as_bo = app.with_key(Some(&bo));
+    let accepted = as_bo
+        .post(&format!("/v1/invites/{code}/accept"), &json!({}))
+        .expect(200)
+        .json();
+    assert_eq!(accepted["game"], "cards");
+    assert_eq!(accepted["players"][1]["claimed"], true);
+    // Bo's phone records the hand everyone played; Ann's sees it.
+    as_bo.post(&hands_path(&game), &hand_one(&game)).expect(201);
+    let as_ann = app.with_key(Some(&ann));
+    assert_eq!(as_ann.get(&game_path(&game)).expect(200).json()["hands"], 1);
+    // Only the owner undoes.
+    as_bo
+        .delete(&format!("{}/1", hands_path(&game)))
+        .expect_problem(403, "not_owner");
+    // A stranger is told there is no such game.
+    let as_eve = app.with_key(Some(&eve));
+    as_eve
+        .get(&game_path(&game))
+        .expect_problem(404, "not_found");
+    as_eve
+        .get(&hands_path(&game))
+        .expect_problem(404, "not_found");
+    as_eve
+        .post(&hands_path(&game), &hand_two(&game))
+        .expect_problem(404, "not_found");
+    as_eve
+        .get(&format!("{}/scoresheet", game_path(&game)))
+        .expect_problem(404, "not_found");
+}
+
 crate::on_both_backends!(
+    a_phone_at_the_table_follows_and_records_a_card_game_a_stranger_sees_nothing,
     a_whole_card_game_is_played_from_creation_to_the_winner_with_an_undo,
     every_bad_hand_is_refused_and_nothing_is_stored,
     a_card_game_checks_its_variations,
