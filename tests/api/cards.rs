@@ -650,6 +650,21 @@ fn a_card_game_is_read_with_etags_and_followed_like_a_dice_game(backend: Backend
         ]
     );
     assert_eq!(seen[1].data["hand"]["number"], 1);
+    // Each event holds the game once: the hand's copy is put back as it is sent.
+    assert_eq!(seen[1].data["hand"]["game"], seen[1].data["game"]);
+    let stored: Value = {
+        use diesel::prelude::*;
+        use phase10::store::schema::events;
+        let data: String = events::table
+            .filter(events::game_id.eq(game["id"].as_str().unwrap()))
+            .filter(events::version.eq(2_i64))
+            .select(events::data)
+            .first(&mut app.connection())
+            .expect("the hand's event");
+        serde_json::from_str(&data).unwrap()
+    };
+    assert_eq!(stored["hand"]["number"], 1);
+    assert!(stored["hand"].get("game").is_none(), "{stored}");
     assert_eq!(seen[4].data["hand"]["number"], 3);
     assert_eq!(seen[4].data["game"]["status"], "finished");
 }

@@ -1,7 +1,8 @@
 //! The JSON of a game's events: what its subscribers are sent, with the turn or the hand the
-//! change was about. The service writes each change's event with `event_data`. A turn's own copy of the game (the game right after the turn) is
-//! nearly always the event's game: it is then left out of what is stored, so that the event
-//! holds the game once, and put back by `sent_data` when the event is sent. (A digital turn's
+//! change was about. The service writes each change's event with `event_data`. A turn's (or a
+//! hand's) own copy of the game, the game right after it, is nearly always the event's game: it
+//! is then left out of what is stored, so that the event holds the game once, and put back by
+//! `sent_data` when the event is sent. (A digital turn's
 //! game carries the time the turn started, which its scoring moves on: that copy is kept.)
 
 use serde::{Deserialize, Serialize};
@@ -31,7 +32,7 @@ fn internal(e: serde_json::Error) -> Error {
     Error::Internal(format!("an event's data: {e}"))
 }
 
-/// The stored `data` of an event: `EventData` without the turn's copy of the game.
+/// The stored `data` of an event: `EventData` without the turn's (or hand's) copy of the game.
 pub fn event_data(event: &Event, state: &GameState) -> Result<String> {
     let game = serde_json::to_value(GameView::from(state)).map_err(internal)?;
     let missing = |what: &str, number| {
@@ -39,25 +40,28 @@ pub fn event_data(event: &Event, state: &GameState) -> Result<String> {
             "an event names {what} {number}, which the game has not"
         ))
     };
-    let hand = match (event.turn, state.cards()) {
-        (Some(number), Ok(_)) => {
-            let hand = hand_view_of(state, number).ok_or_else(|| missing("hand", number))?;
-            Some(serde_json::to_value(hand).map_err(internal)?)
+    // The turn or the hand the change was about, with its copy of the game left out when it is
+    // the event's game.
+    let about = |number| -> Result<serde_json::Value> {
+        let mut about = match state.cards() {
+            Ok(_) => hand_view_of(state, number)
+                .ok_or_else(|| missing("hand", number))
+                .and_then(|hand| serde_json::to_value(hand).map_err(internal))?,
+            Err(_) => turn_view_of(state, number)
+                .ok_or_else(|| missing("turn", number))
+                .and_then(|turn| serde_json::to_value(turn).map_err(internal))?,
+        };
+        if let Some(fields) = about.as_object_mut()
+            && fields.get("game") == Some(&game)
+        {
+            fields.remove("game");
         }
-        _ => None,
+        Ok(about)
     };
-    let turn = match event.turn {
-        Some(number) if hand.is_none() => {
-            let turn = turn_view_of(state, number).ok_or_else(|| missing("turn", number))?;
-            let mut turn = serde_json::to_value(turn).map_err(internal)?;
-            if let Some(fields) = turn.as_object_mut()
-                && fields.get("game") == Some(&game)
-            {
-                fields.remove("game");
-            }
-            Some(turn)
-        }
-        _ => None,
+    let about = event.turn.map(about).transpose()?;
+    let (turn, hand) = match state.cards() {
+        Ok(_) => (None, about),
+        Err(_) => (about, None),
     };
     #[derive(Serialize)]
     struct Stored {
@@ -77,8 +81,8 @@ pub fn event_data(event: &Event, state: &GameState) -> Result<String> {
     .map_err(internal)
 }
 
-/// The `data` an event is sent with (`EventData`), from what was stored: the turn gets its copy
-/// of the game back.
+/// The `data` an event is sent with (`EventData`), from what was stored: the turn, or the
+/// hand, gets its copy of the game back.
 pub fn sent_data(stored: &str) -> Result<String> {
     #[derive(Deserialize)]
     struct Stored<'a> {
@@ -90,36 +94,31 @@ pub fn sent_data(stored: &str) -> Result<String> {
         #[serde(borrow)]
         hand: Option<&'a RawValue>,
     }
-    /// Whether a stored turn kept its own copy of the game.
+    /// Whether a stored turn or hand kept its own copy of the game.
     #[derive(Deserialize)]
-    struct TurnsGame<'a> {
+    struct OwnGame<'a> {
         #[serde(borrow)]
         game: Option<&'a RawValue>,
     }
     let event: Stored = serde_json::from_str(stored).map_err(internal)?;
     let game = event.game.get();
     let version = event.version;
-    let own_game = |turn: &RawValue| {
-        serde_json::from_str::<TurnsGame>(turn.get()).map(|turn| turn.game.is_some())
+    let about = match (event.turn, event.hand) {
+        (Some(turn), _) => Some(("turn", turn.get())),
+        (None, Some(hand)) => Some(("hand", hand.get())),
+        (None, None) => None,
     };
-    if let Some(hand) = event.hand {
-        // A hand is stored whole, its game with it.
-        return Ok(format!(
-            "{{\"version\":{version},\"game\":{game},\"hand\":{}}}",
-            hand.get()
-        ));
-    }
-    Ok(match event.turn {
-        Some(turn) if own_game(turn).map_err(internal)? => {
-            format!(
-                "{{\"version\":{version},\"game\":{game},\"turn\":{}}}",
-                turn.get()
-            )
+    let own_game =
+        |about: &str| serde_json::from_str::<OwnGame>(about).map(|about| about.game.is_some());
+    Ok(match about {
+        Some((name, about)) if own_game(about).map_err(internal)? => {
+            format!("{{\"version\":{version},\"game\":{game},\"{name}\":{about}}}")
         }
-        Some(turn) if turn.get().len() > 2 && turn.get().ends_with('}') => {
-            let turn = turn.get();
-            let fields = &turn[..turn.len() - 1];
-            format!("{{\"version\":{version},\"game\":{game},\"turn\":{fields},\"game\":{game}}}}}")
+        Some((name, about)) if about.len() > 2 && about.ends_with('}') => {
+            let fields = &about[..about.len() - 1];
+            format!(
+                "{{\"version\":{version},\"game\":{game},\"{name}\":{fields},\"game\":{game}}}}}"
+            )
         }
         _ => format!("{{\"version\":{version},\"game\":{game}}}"),
     })
