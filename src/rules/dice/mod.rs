@@ -1,6 +1,7 @@
 //! Phase 10 Dice (RULES §1–§6): the faces and the physical dice, how a roll makes a phase, a
 //! game as a state machine, the order of play, and a turn rolled by the server.
 
+pub mod advice;
 pub mod evaluate;
 pub mod faces;
 pub mod game;
