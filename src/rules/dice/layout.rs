@@ -185,7 +185,7 @@ impl DiceLayout {
     }
 
     /// The physical dice that could show `shown`, as a bit set over `DieId::ALL`.
-    fn candidates(self, shown: &Die) -> u16 {
+    pub(crate) fn candidates(self, shown: &Die) -> u16 {
         static STANDARD_TABLE: LazyLock<CandidateTable> =
             LazyLock::new(|| CandidateTable::of(DiceLayout::Standard));
         static ANY_COLORS_TABLE: LazyLock<CandidateTable> =

@@ -1,0 +1,165 @@
+//! The advisor's entry: a position of a turn (the dice on the table and the rolls left) and a
+//! goal in, the best choices out, or why the position cannot be advised.
+
+use thiserror::Error;
+
+use super::multisets::Counts;
+use super::placed::{Lying, Misnamed, Placement, place};
+use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, numbers, rank};
+use crate::rules::dice::evaluate;
+use crate::rules::dice::faces::{Face, MAX_DICE, Roll};
+use crate::rules::dice::layout::{DiceLayout, NotRollable};
+use crate::rules::dice::rolls::ROLLS_PER_TURN;
+use crate::rules::phases::{GroupKind, Phase};
+
+/// Why a position cannot be advised. Each names the die at fault where there is one.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AdviceRefused {
+    #[error("a turn has {ROLLS_PER_TURN} rolls: rolls_left is 0 to {ROLLS_PER_TURN}, not {0}")]
+    RollsLeft(u8),
+    #[error("with {ROLLS_PER_TURN} rolls left no die has been rolled yet: leave the dice out")]
+    DiceBeforeFirstRoll,
+    #[error("the advisor needs the {MAX_DICE} dice as they lie on the table, not {given}")]
+    NotAllDice { given: usize },
+    #[error(transparent)]
+    NotRollable(#[from] NotRollable),
+    #[error(transparent)]
+    Misnamed(#[from] Misnamed),
+    #[error(
+        "phase 8 cannot be advised with any_colors dice: which colors a die can come up in is unknown"
+    )]
+    ColorsUnknown,
+    #[error("phase 8 is made of colors: give the color of every die")]
+    ColorRequired { index: usize },
+    #[error(
+        "these dice could lie on the ten dice in more than one way, and in phase 8 that changes the odds: name each die (L1 to L4, H1 to H6)"
+    )]
+    WhichDieUnknown,
+    #[error("the advisor cannot yet advise phase 8")]
+    ColorsNotYet,
+}
+
+/// The best play of the rest of a turn from `dice` (as they lie, in the player's order) with
+/// `rolls_left` rolls left: the best [`OPTIONS_SHOWN`] choices.
+pub fn advise(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+) -> Result<Advice, AdviceRefused> {
+    let mut advice = weigh_all(phase, layout, dice, rolls_left, goal)?;
+    advice.options.truncate(OPTIONS_SHOWN);
+    Ok(advice)
+}
+
+/// As [`advise`], with every choice there is, best first. Choices that leave the same dice on the
+/// table (the same faces, in the phases of numbers) are one choice: of dice showing the same
+/// face, it rolls the first ones on the table.
+pub fn weigh_all(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+) -> Result<Advice, AdviceRefused> {
+    let colors = phase.groups.iter().any(|g| g.kind == GroupKind::Color);
+    if colors && layout == DiceLayout::AnyColors {
+        return Err(AdviceRefused::ColorsUnknown);
+    }
+    if usize::from(rolls_left) > ROLLS_PER_TURN {
+        return Err(AdviceRefused::RollsLeft(rolls_left));
+    }
+    if usize::from(rolls_left) == ROLLS_PER_TURN {
+        if !dice.is_empty() {
+            return Err(AdviceRefused::DiceBeforeFirstRoll);
+        }
+        return Ok(Advice {
+            outlook: one_turn_of(phase, goal),
+            options: Vec::new(),
+        });
+    }
+    if dice.len() != MAX_DICE {
+        return Err(AdviceRefused::NotAllDice { given: dice.len() });
+    }
+    if colors && let Some(index) = dice.iter().position(|d| d.die.color.is_none()) {
+        return Err(AdviceRefused::ColorRequired { index });
+    }
+    let roll = Roll::new(dice.iter().map(|d| d.die).collect()).expect("ten dice");
+    layout.place(&roll)?;
+    let placement = place(layout, dice)?;
+    let stopped = stopped(phase, &roll);
+    if rolls_left == 0 {
+        return Ok(Advice {
+            outlook: stopped,
+            options: vec![Choice {
+                reroll: Vec::new(),
+                outlook: stopped,
+            }],
+        });
+    }
+    let choices = if colors {
+        let Placement::Only(_ids) = placement else {
+            return Err(AdviceRefused::WhichDieUnknown);
+        };
+        return Err(AdviceRefused::ColorsNotYet);
+    } else {
+        number_choices(phase, dice, rolls_left, goal)
+    };
+    let options = rank(choices, goal);
+    Ok(Advice {
+        outlook: options[0].outlook,
+        options,
+    })
+}
+
+/// A whole turn played best for the goal, before its first roll.
+pub fn one_turn_of(phase: &Phase, goal: Goal) -> Outlook {
+    numbers::one_turn(phase, goal)
+}
+
+/// The figures of stopping on these dice: made or not, and their score.
+fn stopped(phase: &Phase, roll: &Roll) -> Outlook {
+    let verdict = evaluate(phase, roll);
+    Outlook {
+        chance: Exact::whole(u32::from(verdict.made)),
+        expected_score: Exact::whole(verdict.score),
+    }
+}
+
+/// Where a die falls among the multisets of the phases of numbers: high (faces 5–10) or low
+/// (1–4, W), and its face there.
+fn kind_and_face(face: Face) -> (bool, usize) {
+    match face.number().map(|n| n.get()) {
+        Some(value @ 5..) => (true, usize::from(value - 5)),
+        Some(value) => (false, usize::from(value - 1)),
+        None => (false, 4),
+    }
+}
+
+/// Every choice on the table in a phase of numbers, one per multiset kept: of dice showing the
+/// same face, the first ones on the table are rolled (the smallest positions: see [`rank`]).
+fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> Vec<Choice> {
+    let (mut high, mut low): (Counts, Counts) = Default::default();
+    let mut places: [[Vec<usize>; 6]; 2] = Default::default();
+    for (index, lying) in dice.iter().enumerate() {
+        let (is_high, face) = kind_and_face(lying.die.face);
+        let counts = if is_high { &mut high } else { &mut low };
+        counts[face] += 1;
+        places[usize::from(is_high)][face].push(index);
+    }
+    let roll = numbers::lying(&high, &low).expect("ten rollable dice are six high and four low");
+    numbers::choices(phase, roll, rolls_left, goal)
+        .into_iter()
+        .map(|(kept_high, kept_low, outlook)| {
+            let mut reroll = Vec::new();
+            for (is_high, kept) in [(false, kept_low), (true, kept_high)] {
+                for (face, at) in places[usize::from(is_high)].iter().enumerate() {
+                    reroll.extend_from_slice(&at[..at.len() - usize::from(kept[face])]);
+                }
+            }
+            reroll.sort_unstable();
+            Choice { reroll, outlook }
+        })
+        .collect()
+}
