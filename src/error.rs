@@ -139,6 +139,15 @@ pub enum ProblemCode {
     NotTied,
     /// Only the latest hand can be undone.
     NotLatestHand,
+    /// The dice given for advice are not the dice on the table at that point of a turn: all
+    /// ten once rolled, none before the first roll.
+    DiceOnTable,
+    /// A die is named after a physical die that cannot show its face, or named twice.
+    DieMisnamed,
+    /// Phase 8 is to be advised with any-color dice, whose colors are unknown.
+    ColorsUnknown,
+    /// Phase 8 is to be advised on dice that could lie on the physical dice in several ways.
+    WhichDieUnknown,
 }
 
 impl ProblemCode {
@@ -209,6 +218,10 @@ impl ProblemCode {
             ProblemCode::NotATieBreak => "not_a_tie_break",
             ProblemCode::NotTied => "not_tied",
             ProblemCode::NotLatestHand => "not_latest_hand",
+            ProblemCode::DiceOnTable => "dice_on_table",
+            ProblemCode::DieMisnamed => "die_misnamed",
+            ProblemCode::ColorsUnknown => "colors_unknown",
+            ProblemCode::WhichDieUnknown => "which_die_unknown",
         }
     }
 }
@@ -368,7 +381,7 @@ mod tests {
 
     /// Every code a problem had before the codes were one enum (but `idempotency_key_in_flight`,
     /// which a key stored with its answer never needs): no client-visible code changes.
-    const CODES_BEFORE: [&str; 64] = [
+    const CODES_BEFORE: [&str; 68] = [
         "malformed_request",
         "unauthorized",
         "not_found",
@@ -434,6 +447,10 @@ mod tests {
         "not_a_tie_break",
         "not_tied",
         "not_latest_hand",
+        "dice_on_table",
+        "die_misnamed",
+        "colors_unknown",
+        "which_die_unknown",
     ];
 
     #[test]

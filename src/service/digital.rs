@@ -84,6 +84,14 @@ fn open_turn(
     number: TurnNumber,
     rolling: bool,
 ) -> Result<OpenTurn> {
+    let open = turn_in_play(state, number, rolling)?;
+    access::plays_seat(&state.record, account_id, &open.row.player_id)?;
+    Ok(open)
+}
+
+/// The digital turn `number` while its dice are rolling: 404 if there is no such turn, 409 if
+/// it is a tabletop game's or has been scored (`rolling`: because it has had all its rolls).
+pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Result<OpenTurn> {
     if !state.record.turns.iter().any(|t| t.number == number) {
         return Err(Error::NotFound("turn"));
     }
@@ -111,7 +119,6 @@ fn open_turn(
             });
         }
     };
-    access::plays_seat(&state.record, account_id, &open.row.player_id)?;
     Ok(open)
 }
 

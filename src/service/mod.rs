@@ -9,6 +9,7 @@
 
 pub mod access;
 pub mod accounts;
+pub mod advice;
 pub mod card_replay;
 pub mod card_scoresheet;
 pub mod change;

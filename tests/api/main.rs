@@ -3,6 +3,7 @@
 mod helpers;
 
 mod accounts;
+mod advice;
 mod bad_input;
 mod cards;
 mod conditional;

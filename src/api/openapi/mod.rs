@@ -43,7 +43,7 @@ use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
     modifiers(&BearerKeys),
     tags(
         (name = "accounts", description = "Accounts and their API keys"),
-        (name = "rules", description = "The phases, and judging dice without a game"),
+        (name = "rules", description = "The phases, judging dice without a game, and the best play of a turn"),
         (name = "games", description = "Games and their score pads"),
         (name = "turns", description = "Turns of a dice game"),
         (name = "hands", description = "Hands of a card game"),
@@ -132,7 +132,8 @@ fn problems_of(operation_id: &str) -> &'static [u16] {
         "getAccount" | "getGame" | "getScoresheet" => &[401, 404, 503],
         "getTurn" | "getHand" => &[401, 404, 409, 503],
         "deleteGame" => &[401, 403, 404, 409, 412, 422, 429, 503],
-        "evaluateDice" => &[400, 413, 415, 422],
+        "evaluateDice" | "adviseTurn" => &[400, 413, 415, 422],
+        "adviseDigitalTurn" => &[400, 401, 404, 409, 422, 503],
         "createGame" => &[400, 401, 409, 413, 415, 422, 429, 503],
         "listGames" => &[400, 401, 422, 503],
         "recordTurn" | "recordHand" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],

@@ -3,6 +3,7 @@
 //! service once, and renders the answer with `views`.
 
 pub mod accounts;
+pub mod advice;
 pub mod digital_turns;
 pub mod events;
 pub mod games;

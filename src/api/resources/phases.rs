@@ -1,6 +1,6 @@
 //! `GET /v1/phases` and `POST /v1/evaluate`: the rules, without a game. Both are open.
 
-use actix_web::{HttpResponse, get, post};
+use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -9,6 +9,7 @@ use crate::api::resources::games::WhichGame;
 use crate::api::views::{GroupView, groups};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::cards::{self, Card, CardEdition, LaidGroup, MAX_EVALUATED, fits_one_deck};
+use crate::rules::dice::advice::{Goal, one_turn_of};
 use crate::rules::dice::{DiceLayout, evaluate};
 use crate::rules::{GroupKind, PHASES, PhaseNumber};
 use crate::service::dice::{ShownDie, not_rollable, shown_roll};
@@ -21,6 +22,15 @@ pub struct PhaseGroup {
     pub size: u8,
 }
 
+/// A whole turn of Phase 10 Dice on a phase, played best (RULES §8): exact figures.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OneTurn {
+    /// The probability of making the phase in one turn, played for the best chance.
+    pub chance: f64,
+    /// The expected score of one turn, played for the best expected score.
+    pub expected_score: f64,
+}
+
 /// One of the ten phases.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Phase)]
@@ -28,6 +38,8 @@ pub struct PhaseInfo {
     pub phase: u8,
     pub label: String,
     pub groups: Vec<PhaseGroup>,
+    /// Phase 10 Dice: what a whole turn on this phase is worth with best play.
+    pub one_turn: OneTurn,
 }
 
 /// The ten phases, in order.
@@ -142,10 +154,20 @@ pub struct CardEvaluationView {
     responses((status = 200, description = "The ten phases", body = PhaseList))
 )]
 #[get("/phases")]
-pub async fn list_phases() -> HttpResponse {
+pub async fn list_phases() -> Result<HttpResponse> {
+    // The first call works out every phase's tables: off the server's threads.
+    let turns = web::block(|| {
+        PHASES.map(|p| OneTurn {
+            chance: one_turn_of(&p, Goal::Make).chance.to_f64(),
+            expected_score: one_turn_of(&p, Goal::Score).expected_score.to_f64(),
+        })
+    })
+    .await
+    .map_err(|e| Error::Internal(format!("the advisor stopped: {e}")))?;
     let phases = PHASES
         .iter()
-        .map(|p| PhaseInfo {
+        .zip(turns)
+        .map(|(p, one_turn)| PhaseInfo {
             phase: p.number.get(),
             label: p.label.to_string(),
             groups: p
@@ -156,9 +178,10 @@ pub async fn list_phases() -> HttpResponse {
                     size: g.size,
                 })
                 .collect(),
+            one_turn,
         })
         .collect();
-    HttpResponse::Ok().json(PhaseList(phases))
+    Ok(HttpResponse::Ok().json(PhaseList(phases)))
 }
 
 /// Evaluate dice or cards

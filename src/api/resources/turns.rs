@@ -184,11 +184,11 @@ pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse
 /// A request about one turn, read in this order: the caller, the turn its path names, and the
 /// conditions. A change's idempotency key and body are read after it.
 pub struct TurnAt {
-    state: web::Data<AppState>,
-    caller: Caller,
-    game_id: GameId,
-    number: TurnNumber,
-    conditions: Conditions,
+    pub(super) state: web::Data<AppState>,
+    pub(super) caller: Caller,
+    pub(super) game_id: GameId,
+    pub(super) number: TurnNumber,
+    pub(super) conditions: Conditions,
 }
 
 impl FromRequest for TurnAt {
