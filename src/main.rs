@@ -33,6 +33,8 @@ async fn main() -> ExitCode {
         }
     };
     tracing::info!(bind = %config.bind, "serving; docs at /docs");
+    // The advisor's tables, built beside the server so that no answer waits for them.
+    std::thread::spawn(phase10::rules::dice::advice::warm_up);
     match server::start(&config, listener, pool) {
         Ok(running) => match running.await {
             Ok(()) => ExitCode::SUCCESS,

@@ -10,7 +10,7 @@ use crate::rules::dice::evaluate;
 use crate::rules::dice::faces::{Face, MAX_DICE, Roll};
 use crate::rules::dice::layout::{DiceLayout, NotRollable};
 use crate::rules::dice::rolls::ROLLS_PER_TURN;
-use crate::rules::phases::{GroupKind, Phase};
+use crate::rules::phases::{GroupKind, PHASES, Phase};
 
 /// Why a position cannot be advised. Each names the die at fault where there is one.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -111,6 +111,16 @@ pub fn weigh_all(
         outlook: options[0].outlook,
         options,
     })
+}
+
+/// Builds every table the advisor answers from (a second or two in a release build), so that no
+/// answer waits for one.
+pub fn warm_up() {
+    for phase in &PHASES {
+        for goal in [Goal::Make, Goal::Score] {
+            one_turn_of(phase, goal);
+        }
+    }
 }
 
 /// A whole turn played best for the goal, before its first roll.

@@ -13,7 +13,7 @@ mod placed;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use advise::{AdviceRefused, advise, one_turn_of, weigh_all};
+pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
 pub use placed::{Lying, Misnamed};
 

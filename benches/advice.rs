@@ -1,0 +1,147 @@
+//! `cargo bench --bench advice`: one answer of the advisor (RULES §8) after warm-up, against the
+//! evaluator on the same dice in the same run. A fixed mix of 1,000 positions of real dice (all
+//! ten, with their names), position `i` on phase `i % 10 + 1`, with one or two rolls left in
+//! turn, goal `make`. Before criterion runs, it builds every table and reports how long that
+//! took and the process's resident memory; after, the median time per answer of each, and
+//! their ratio, from this run's samples.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use criterion::{Criterion, Throughput};
+use phase10::rules::dice::advice::{Goal, Lying, advise, one_turn_of};
+use phase10::rules::dice::layout::{DiceLayout, DieId};
+use phase10::rules::dice::{Die, Roll, evaluate};
+use phase10::rules::{PHASES, Phase};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+const POSITIONS: usize = 1_000;
+const GROUP: &str = "advice";
+
+struct Position {
+    phase: &'static Phase,
+    lying: Vec<Lying>,
+    roll: Roll,
+    rolls_left: u8,
+}
+
+fn mix() -> Vec<Position> {
+    let mut rng = SmallRng::seed_from_u64(13);
+    (0..POSITIONS)
+        .map(|i| {
+            let lying: Vec<Lying> = DieId::ALL
+                .iter()
+                .map(|&id| {
+                    let face = DiceLayout::Standard.faces(id)[rng.random_range(0..6)];
+                    Lying {
+                        die: Die::new(face.face, face.color),
+                        id: Some(id),
+                    }
+                })
+                .collect();
+            let roll = Roll::new(lying.iter().map(|l| l.die).collect()).expect("ten dice");
+            Position {
+                phase: &PHASES[i % 10],
+                lying,
+                roll,
+                rolls_left: 1 + (i / 10 % 2) as u8,
+            }
+        })
+        .collect()
+}
+
+fn bench(c: &mut Criterion, cases: &[Position]) {
+    let mut group = c.benchmark_group(GROUP);
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.sample_size(20);
+    group.bench_function("advise", |b| {
+        b.iter(|| {
+            for case in cases {
+                let advice = advise(
+                    case.phase,
+                    DiceLayout::Standard,
+                    black_box(&case.lying),
+                    case.rolls_left,
+                    Goal::Make,
+                );
+                black_box(advice.expect("a position"));
+            }
+        })
+    });
+    group.bench_function("evaluate", |b| {
+        b.iter(|| {
+            for case in cases {
+                black_box(evaluate(case.phase, black_box(&case.roll)));
+            }
+        })
+    });
+    group.finish();
+}
+
+fn criterion_home() -> PathBuf {
+    if let Some(home) = std::env::var_os("CRITERION_HOME") {
+        return home.into();
+    }
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    target.join("criterion")
+}
+
+fn median_pass_ns(name: &str) -> Option<f64> {
+    let path = criterion_home()
+        .join(GROUP)
+        .join(name)
+        .join("new/estimates.json");
+    let text = std::fs::read_to_string(&path).ok()?;
+    let estimates: serde_json::Value = serde_json::from_str(&text).ok()?;
+    estimates["median"]["point_estimate"].as_f64()
+}
+
+/// The process's resident memory, from `/proc/self/status`.
+fn resident_mib() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024.0)
+}
+
+fn main() {
+    let cases = mix();
+    let before = resident_mib().unwrap_or(0.0);
+    let start = Instant::now();
+    for phase in &PHASES {
+        for goal in [Goal::Make, Goal::Score] {
+            black_box(one_turn_of(phase, goal));
+        }
+        // The tables of a position with two rolls left, where they are built on demand.
+        let case = cases.iter().find(|c| c.phase == phase && c.rolls_left == 2);
+        for goal in [Goal::Make, Goal::Score] {
+            let case = case.expect("every phase has a position");
+            black_box(advise(phase, DiceLayout::Standard, &case.lying, 2, goal).ok());
+        }
+    }
+    let built = start.elapsed();
+    let after = resident_mib().unwrap_or(0.0);
+    println!(
+        "every table built in {:.2} s; resident memory {before:.0} MiB before, {after:.0} MiB after",
+        built.as_secs_f64()
+    );
+
+    let mut criterion = Criterion::default().configure_from_args();
+    bench(&mut criterion, &cases);
+    criterion.final_summary();
+
+    let (Some(advise), Some(evaluate)) = (median_pass_ns("advise"), median_pass_ns("evaluate"))
+    else {
+        println!("(run both benchmarks to see the summary)");
+        return;
+    };
+    let per = |pass: f64| pass / POSITIONS as f64;
+    println!("median per answer over {POSITIONS} positions:");
+    println!("  advise     {:>10.0} ns", per(advise));
+    println!("  evaluate   {:>10.0} ns", per(evaluate));
+    println!("  ratio      {:>10.1}x the evaluator", advise / evaluate);
+}
