@@ -5,16 +5,16 @@
 //! simulated, and every figure is kept exact ([`Exact`]) until it is answered.
 
 mod exact;
+mod phase_8;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use exact::{Exact, MAX_SIXES};
+pub use phase_8::{Faces, phase_8_choices, phase_8_one_turn};
 
 /// What the player plays the rest of the turn for.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Goal {
     /// The highest chance that the final dice make the phase.
