@@ -244,11 +244,20 @@ impl Layout {
 
 /// A set of dice showing one color, as an index: per die a digit, 0 when the die is not in the
 /// set, 1 + i when it shows its i-th face of the color (mixed radix 2 or 3; 7,776 sets a color).
+/// The sets of the four colors of some dice travel together in a u64, 16 bits a color.
 struct ColorSets {
     size: [usize; COLORS],
     /// `digit[c][d][f]`: what die d showing face f adds to the index of color c (0 when the face
     /// is another color).
     digit: [[[u32; FACES]; DICE]; COLORS],
+    /// `packed[d][f]`: the same for the four colors at once.
+    packed: [[u64; FACES]; DICE],
+}
+
+/// The set of color c among four packed sets.
+#[inline]
+fn set_of(sets: u64, c: usize) -> usize {
+    (sets >> (16 * c) & 0xFFFF) as usize
 }
 
 impl ColorSets {
@@ -256,6 +265,7 @@ impl ColorSets {
         let mut sets = ColorSets {
             size: [0; COLORS],
             digit: [[[0; FACES]; DICE]; COLORS],
+            packed: [[0; FACES]; DICE],
         };
         for c in 0..COLORS {
             let mut stride = 1;
@@ -267,16 +277,24 @@ impl ColorSets {
                 stride *= 1 + u32::from(layout.count[c][d]);
             }
             sets.size[c] = stride as usize;
+            assert!(stride <= 1 << 16, "a set index fits in 16 bits");
+            for d in 0..DICE {
+                for f in 0..FACES {
+                    sets.packed[d][f] |= u64::from(sets.digit[c][d][f]) << (16 * c);
+                }
+            }
         }
         sets
     }
 
+    /// The packed sets with die d on `face` added (no index overflows: die d was not in them).
     #[inline]
-    fn add(&self, mut index: [u32; COLORS], d: usize, face: usize) -> [u32; COLORS] {
-        for (c, slot) in index.iter_mut().enumerate() {
-            *slot += self.digit[c][d][face];
-        }
-        index
+    fn add(&self, sets: u64, d: usize, face: usize) -> u64 {
+        sets + self.packed[d][face]
+    }
+
+    fn of(&self, faces: &Faces) -> u64 {
+        (0..DICE).fold(0, |sets, d| self.add(sets, d, usize::from(faces[d])))
     }
 
     /// The pattern of a set: its dice kept on their faces, the others rolled; and how many kept.
@@ -458,33 +476,71 @@ impl Common {
     }
 }
 
-/// Best play with one roll left (fact 2): `best[c][set]` is the best keep of a subset of the
-/// set of color c, over 6^10.
+/// Figures of the sets of the four colors, ranked for a goal: the best of the four sets of some
+/// dice is the highest of four small ranks, and one lookup.
+struct Ranked {
+    rank: [Vec<u16>; COLORS],
+    figures: Vec<Figures>,
+}
+
+impl Ranked {
+    fn new(values: &[Vec<Figures>; COLORS], goal: Goal) -> Ranked {
+        let mut figures: Vec<Figures> = values.iter().flatten().copied().collect();
+        figures.sort_unstable_by_key(|f| f.ranked(goal));
+        figures.dedup();
+        assert!(figures.len() <= 1 << 16, "a rank fits in 16 bits");
+        let rank = std::array::from_fn(|c| {
+            values[c]
+                .iter()
+                .map(|f| {
+                    let at = figures.binary_search_by_key(&f.ranked(goal), |g| g.ranked(goal));
+                    at.expect("every figure is ranked") as u16
+                })
+                .collect()
+        });
+        Ranked { rank, figures }
+    }
+
+    /// The figures of the set of color c.
+    #[cfg(test)]
+    fn get(&self, c: usize, set: usize) -> Figures {
+        self.figures[usize::from(self.rank[c][set])]
+    }
+
+    /// The best of the four packed sets.
+    #[inline]
+    fn best(&self, sets: u64) -> Figures {
+        let mut rank = self.rank[0][set_of(sets, 0)];
+        for (c, ranks) in self.rank.iter().enumerate().skip(1) {
+            rank = rank.max(ranks[set_of(sets, c)]);
+        }
+        self.figures[usize::from(rank)]
+    }
+}
+
+/// Best play with one roll left (fact 2): for the set of color c, the best keep of a subset of
+/// it, over 6^10.
 struct OneRollLeft {
     goal: Goal,
-    best: [Vec<Figures>; COLORS],
+    best: Ranked,
 }
 
 impl OneRollLeft {
     fn new(common: &Common, goal: Goal) -> OneRollLeft {
-        let best = std::array::from_fn(|c| {
-            let mut best = common.keep[c].clone();
-            common
-                .sets
-                .best_of_subsets(&common.layout, c, &mut best, goal);
-            best
-        });
-        OneRollLeft { goal, best }
+        let mut best = common.keep.clone();
+        for (c, best) in best.iter_mut().enumerate() {
+            common.sets.best_of_subsets(&common.layout, c, best, goal);
+        }
+        OneRollLeft {
+            goal,
+            best: Ranked::new(&best, goal),
+        }
     }
 
-    /// Best play from dice whose color sets have these indices, over 6^10.
+    /// Best play from dice of these packed color sets, over 6^10.
     #[inline]
-    fn value(&self, index: &[u32; COLORS]) -> Figures {
-        let mut best = self.best[0][index[0] as usize];
-        for (table, &i) in self.best.iter().zip(index).skip(1) {
-            best = best.or(table[i as usize], self.goal);
-        }
-        best
+    fn value(&self, sets: u64) -> Figures {
+        self.best.best(sets)
     }
 
     /// The sum of `value` over every face of the dice `pattern` rolls again.
@@ -494,10 +550,10 @@ impl OneRollLeft {
             sets: &ColorSets,
             pattern: &[u8; DICE],
             d: usize,
-            index: [u32; COLORS],
+            index: u64,
         ) -> Figures {
             if d == DICE {
-                return one.value(&index);
+                return one.value(index);
             }
             match usize::from(pattern[d]) {
                 ROLLED => (0..FACES).fold(Figures::default(), |sum, f| {
@@ -506,12 +562,12 @@ impl OneRollLeft {
                 f => walk(one, sets, pattern, d + 1, sets.add(index, d, f)),
             }
         }
-        walk(self, sets, pattern, 0, [0; COLORS])
+        walk(self, sets, pattern, 0, 0)
     }
 
     /// `values[p]` for every pattern p of the high dice that keeps them all: best play with the
     /// low dice given by `low` (their color set indices) and the high dice on those faces.
-    fn high_faces(&self, sets: &ColorSets, low: [u32; COLORS], values: &mut [Figures]) {
+    fn high_faces(&self, sets: &ColorSets, low: u64, values: &mut [Figures]) {
         for f0 in 0..FACES {
             let i0 = sets.add(low, LOW, f0);
             for f1 in 0..FACES {
@@ -525,7 +581,7 @@ impl OneRollLeft {
                             let p = f0 + f1 * P7[1] + f2 * P7[2] + f3 * P7[3] + f4 * P7[4];
                             for f5 in 0..FACES {
                                 let i5 = sets.add(i4, LOW + 5, f5);
-                                values[p + f5 * P7[5]] = self.value(&i5);
+                                values[p + f5 * P7[5]] = self.value(i5);
                             }
                         }
                     }
@@ -609,7 +665,7 @@ impl TwoRollsLeft {
         let mut ranked = vec![Figures::default(); high.upto[MAX_KEPT]];
         for low in 0..FACES.pow(LOW as u32) {
             let faces: [usize; LOW] = std::array::from_fn(|d| low / FACES.pow(d as u32) % FACES);
-            let index = (0..LOW).fold([0; COLORS], |index, d| common.sets.add(index, d, faces[d]));
+            let index = (0..LOW).fold(0, |sets, d| common.sets.add(sets, d, faces[d]));
             one.high_faces(&common.sets, index, &mut values);
             sum_high_rolled(&mut values);
             for (slot, &p) in ranked.iter_mut().zip(&high.order) {
@@ -666,9 +722,9 @@ impl TwoRollsLeft {
 struct Plan {
     one: OneRollLeft,
     two: TwoRollsLeft,
-    /// `best[c][set]`: the best keep of a subset of the set of color c with two rolls left (all
-    /// ten dice excluded: that is stopping), over 6^20.
-    best: [Vec<Figures>; COLORS],
+    /// For the set of color c, the best keep of a subset of it with two rolls left (all ten dice
+    /// excluded: that is stopping), over 6^20.
+    best: Ranked,
     /// The patterns of several colors better than every one-color pattern they contain, with
     /// their figures over 6^20 (fact 4).
     exceptions: Vec<([u8; DICE], Figures)>,
@@ -721,9 +777,9 @@ impl Plan {
             .collect::<Vec<_>>();
         assert!(exceptions.len() <= 64, "exceptions are tracked in a u64");
         Plan {
+            best: Ranked::new(&best, goal),
             one,
             two,
-            best,
             exceptions,
         }
     }
@@ -736,8 +792,7 @@ impl Plan {
         let mut out = vec![common.layout.stop(faces).outlook(0); CHOICES];
         // Rolling at most NEAR dice: every position differing from `faces` on at most NEAR dice,
         // summed by the set of dice that differ.
-        let mut differing = vec![Figures::default(); CHOICES];
-        self.near(common, faces, 0, 0, 0, [0; COLORS], &mut differing);
+        let differing = self.near(common, faces);
         for (mask, slot) in out.iter_mut().enumerate().skip(1) {
             let rolled = mask.count_ones();
             let sum = if rolled as usize <= NEAR {
@@ -764,46 +819,56 @@ impl Plan {
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn near(
-        &self,
-        common: &Common,
-        faces: &Faces,
-        d: usize,
-        differ: usize,
-        count: usize,
-        index: [u32; COLORS],
-        sums: &mut [Figures],
-    ) {
-        if d == DICE {
-            sums[differ] = sums[differ].plus(self.one.value(&index));
-            return;
-        }
-        let own = usize::from(faces[d]);
+    /// For every set D of at most `NEAR` dice, the sum of best play with one roll left (over
+    /// 6^10) over the positions that differ from `faces` exactly on the dice of D.
+    fn near(&self, common: &Common, faces: &Faces) -> Vec<Figures> {
+        const _: () = assert!(NEAR == 4, "four nested loops");
         let sets = &common.sets;
-        self.near(
-            common,
-            faces,
-            d + 1,
-            differ,
-            count,
-            sets.add(index, d, own),
-            sums,
-        );
-        if count < NEAR {
-            for f in (0..FACES).filter(|&f| f != own) {
-                let index = sets.add(index, d, f);
-                self.near(
-                    common,
-                    faces,
-                    d + 1,
-                    differ | 1 << d,
-                    count + 1,
-                    index,
-                    sums,
-                );
+        let own: [u64; DICE] = std::array::from_fn(|d| sets.packed[d][usize::from(faces[d])]);
+        let others: [[u64; FACES - 1]; DICE] = std::array::from_fn(|d| {
+            let mut others = [0; FACES - 1];
+            let faces = (0..FACES).filter(|&f| f != usize::from(faces[d]));
+            for (slot, f) in others.iter_mut().zip(faces) {
+                *slot = sets.packed[d][f];
+            }
+            others
+        });
+        let value = |sets: u64| self.one.value(sets);
+        let all = sets.of(faces);
+        let mut sums = vec![Figures::default(); CHOICES];
+        sums[0] = value(all);
+        // Taking a die's own face out of packed sets that hold it never borrows.
+        for d1 in 0..DICE {
+            let m1 = 1 << d1;
+            for &o1 in &others[d1] {
+                let s1 = all - own[d1] + o1;
+                sums[m1] = sums[m1].plus(value(s1));
+                for d2 in d1 + 1..DICE {
+                    let m2 = m1 | 1 << d2;
+                    for &o2 in &others[d2] {
+                        let s2 = s1 - own[d2] + o2;
+                        sums[m2] = sums[m2].plus(value(s2));
+                        for d3 in d2 + 1..DICE {
+                            let m3 = m2 | 1 << d3;
+                            for &o3 in &others[d3] {
+                                let s3 = s2 - own[d3] + o3;
+                                sums[m3] = sums[m3].plus(value(s3));
+                                for d4 in d3 + 1..DICE {
+                                    let s = s3 - own[d4];
+                                    let sum =
+                                        others[d4].iter().fold(Figures::default(), |sum, &o4| {
+                                            sum.plus(value(s + o4))
+                                        });
+                                    let m4 = m3 | 1 << d4;
+                                    sums[m4] = sums[m4].plus(sum);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
+        sums
     }
 
     /// The sum over the 6^10 first rolls of best play with two rolls left: the best one-color
@@ -823,11 +888,8 @@ impl Plan {
                 }
             }
         }
-        let best = |index: &[u32; COLORS], mut exceptions: u64| {
-            let mut best = self.best[0][index[0] as usize];
-            for (table, &i) in self.best.iter().zip(index).skip(1) {
-                best = best.or(table[i as usize], goal);
-            }
+        let best = |sets: u64, mut exceptions: u64| {
+            let mut best = self.best.best(sets);
             while exceptions != 0 {
                 let e = exceptions.trailing_zeros() as usize;
                 exceptions &= exceptions - 1;
@@ -842,7 +904,7 @@ impl Plan {
             for (d, face) in faces.iter_mut().enumerate().take(LOW) {
                 *face = low / FACES.pow(d as u32) % FACES;
             }
-            let index = (0..LOW).fold([0; COLORS], |index, d| sets.add(index, d, faces[d]));
+            let index = (0..LOW).fold(0, |index, d| sets.add(index, d, faces[d]));
             let exceptions = (0..LOW).fold(u64::MAX, |e, d| e & allowed[d][faces[d]]);
             for f0 in 0..FACES {
                 let i0 = sets.add(index, LOW, f0);
@@ -863,7 +925,7 @@ impl Plan {
                                 let mut sum = Figures::default();
                                 for (f5, allowed) in allowed[LOW + 5].iter().enumerate() {
                                     let i5 = sets.add(i4, LOW + 5, f5);
-                                    sum = sum.plus(best(&i5, e4 & allowed));
+                                    sum = sum.plus(best(i5, e4 & allowed));
                                 }
                                 chance += u128::from(sum.chance);
                                 score += u128::from(sum.score);
@@ -891,12 +953,7 @@ mod tests {
         /// Best play from a position with two rolls left, as `one_turn` finds it, over 6^20.
         fn best_at(&self, common: &Common, faces: &Faces) -> Figures {
             let goal = self.goal();
-            let index = (0..DICE).fold([0; COLORS], |index, d| {
-                common.sets.add(index, d, usize::from(faces[d]))
-            });
-            let mut best = (0..COLORS).fold(Figures::default(), |best, c| {
-                best.or(self.best[c][index[c] as usize], goal)
-            });
+            let mut best = self.best.best(common.sets.of(faces));
             for (pattern, figures) in &self.exceptions {
                 if (0..DICE).all(|d| pattern[d] == ROLLED as u8 || pattern[d] == faces[d]) {
                     best = best.or(*figures, goal);
@@ -1019,8 +1076,7 @@ mod tests {
                     for (j, &d) in order.iter().enumerate() {
                         low[d] = code / FACES.pow(j as u32) % FACES;
                     }
-                    let index =
-                        (0..LOW).fold([0; COLORS], |index, d| common.sets.add(index, d, low[d]));
+                    let index = (0..LOW).fold(0, |index, d| common.sets.add(index, d, low[d]));
                     self.plan.one.high_faces(&common.sets, index, &mut values);
                     sum_high_rolled(&mut values);
                     let mut pattern: [u8; LOW] = std::array::from_fn(|d| low[d] as u8);
@@ -1091,7 +1147,7 @@ mod tests {
                 let figures = sum.times(six_to(kept));
                 let plan = self.plan;
                 let one_color = (0..COLORS).fold(Figures::default(), |best, c| {
-                    best.or(plan.best[c][index[c] as usize], goal)
+                    best.or(plan.best.get(c, index[c] as usize), goal)
                 });
                 if figures.ranked(goal) > one_color.ranked(goal) {
                     self.found.push(pattern);
