@@ -45,7 +45,7 @@ fn play_turn(phase: &Phase, rng: &mut SmallRng, goal: Goal) -> bool {
 #[test]
 fn turns_played_by_the_advice_make_the_phase_as_often_as_announced() {
     std::thread::scope(|threads| {
-        for phase in PHASES.iter().filter(|p| p.number.get() != 8) {
+        for phase in &PHASES {
             threads.spawn(move || simulate(phase));
         }
     });

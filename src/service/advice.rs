@@ -24,9 +24,7 @@ pub fn refused(error: AdviceRefused) -> Error {
             ProblemCode::DieMisnamed,
             format!("dice[{}].die", why.index()),
         ),
-        AdviceRefused::ColorsUnknown | AdviceRefused::ColorsNotYet => {
-            field(ProblemCode::ColorsUnknown, "dice_layout".into())
-        }
+        AdviceRefused::ColorsUnknown => field(ProblemCode::ColorsUnknown, "dice_layout".into()),
         AdviceRefused::ColorRequired { index } => {
             field(ProblemCode::ColorRequired, format!("dice[{index}].color"))
         }

@@ -182,6 +182,46 @@ fn bad_positions_are_refused_in_words(backend: Backend) {
         "dice[0].die",
     );
     assert_eq!(problem["errors"][0]["message"], "L2 cannot show a blue 1");
+    // Two orange wilds (L1 and L2) and two pairs of high dice: which is which changes the odds.
+    let orange = dice("Wo Wo 1o 2o 6o 8o 5o 7o 8o 6o");
+    refused(
+        json!({"phase": 8, "dice": orange, "rolls_left": 1}),
+        422,
+        "which_die_unknown",
+        "dice",
+    );
+    let mut named = orange.clone();
+    for (die, name) in named
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .zip(["L2", "L1", "L3", "L4", "H1", "H2", "H3", "H4", "H5", "H6"])
+    {
+        die["die"] = json!(name);
+    }
+    let answer = app
+        .post(
+            "/v1/advice",
+            &json!({"phase": 8, "dice": named, "rolls_left": 2, "goal": "score"}),
+        )
+        .expect(200)
+        .json();
+    let table: Vec<Lying> = named
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(lying("Wo Wo 1o 2o 6o 8o 5o 7o 8o 6o"))
+        .map(|(d, l)| Lying {
+            die: l.die,
+            id: DieId::from_name(d["die"].as_str().unwrap()),
+        })
+        .collect();
+    let rules = advise(&PHASES[7], DiceLayout::Standard, &table, 2, Goal::Score).unwrap();
+    assert_eq!(
+        answer["expected_score"],
+        json!(rules.outlook.expected_score.to_f64())
+    );
+    assert_eq!(answer["reroll"], json!(rules.reroll()));
     let mut bad_name = colored.clone();
     bad_name[0]["die"] = json!("H7");
     refused(

@@ -4,11 +4,12 @@
 use thiserror::Error;
 
 use super::multisets::Counts;
+use super::phase_8::{Faces, phase_8_choices, phase_8_one_turn};
 use super::placed::{Lying, Misnamed, Placement, place};
 use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, numbers, rank};
 use crate::rules::dice::evaluate;
 use crate::rules::dice::faces::{Face, MAX_DICE, Roll};
-use crate::rules::dice::layout::{DiceLayout, NotRollable};
+use crate::rules::dice::layout::{DiceLayout, DieId, NotRollable};
 use crate::rules::dice::rolls::ROLLS_PER_TURN;
 use crate::rules::phases::{GroupKind, PHASES, Phase};
 
@@ -35,8 +36,6 @@ pub enum AdviceRefused {
         "these dice could lie on the ten dice in more than one way, and in phase 8 that changes the odds: name each die (L1 to L4, H1 to H6)"
     )]
     WhichDieUnknown,
-    #[error("the advisor cannot yet advise phase 8")]
-    ColorsNotYet,
 }
 
 /// The best play of the rest of a turn from `dice` (as they lie, in the player's order) with
@@ -63,7 +62,7 @@ pub fn weigh_all(
     rolls_left: u8,
     goal: Goal,
 ) -> Result<Advice, AdviceRefused> {
-    let colors = phase.groups.iter().any(|g| g.kind == GroupKind::Color);
+    let colors = is_of_colors(phase);
     if colors && layout == DiceLayout::AnyColors {
         return Err(AdviceRefused::ColorsUnknown);
     }
@@ -99,10 +98,10 @@ pub fn weigh_all(
         });
     }
     let choices = if colors {
-        let Placement::Only(_ids) = placement else {
+        let Placement::Only(ids) = placement else {
             return Err(AdviceRefused::WhichDieUnknown);
         };
-        return Err(AdviceRefused::ColorsNotYet);
+        color_choices(dice, &ids, rolls_left, goal)
     } else {
         number_choices(phase, dice, rolls_left, goal)
     };
@@ -125,7 +124,44 @@ pub fn warm_up() {
 
 /// A whole turn played best for the goal, before its first roll.
 pub fn one_turn_of(phase: &Phase, goal: Goal) -> Outlook {
-    numbers::one_turn(phase, goal)
+    if is_of_colors(phase) {
+        phase_8_one_turn(goal)
+    } else {
+        numbers::one_turn(phase, goal)
+    }
+}
+
+/// Phase 8, the one phase of colors: its advice knows each physical die.
+fn is_of_colors(phase: &Phase) -> bool {
+    phase.groups.iter().any(|g| g.kind == GroupKind::Color)
+}
+
+/// Every choice in phase 8, one per set of physical dice rolled again (`ids`: the die at each
+/// position on the table).
+fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> Vec<Choice> {
+    let mut faces: Faces = [0; MAX_DICE];
+    let mut position = [0usize; MAX_DICE];
+    for (at, (lying, id)) in dice.iter().zip(ids).enumerate() {
+        let die = DieId::ALL.iter().position(|d| d == id).expect("a die");
+        let shown = DiceLayout::Standard
+            .faces(*id)
+            .iter()
+            .position(|f| f.face == lying.die.face && f.color == lying.die.color);
+        faces[die] = shown.expect("a placed die shows one of its faces") as u8;
+        position[die] = at;
+    }
+    phase_8_choices(faces, rolls_left, goal)
+        .into_iter()
+        .enumerate()
+        .map(|(mask, outlook)| {
+            let mut reroll: Vec<usize> = (0..MAX_DICE)
+                .filter(|d| mask & 1 << d != 0)
+                .map(|d| position[d])
+                .collect();
+            reroll.sort_unstable();
+            Choice { reroll, outlook }
+        })
+        .collect()
 }
 
 /// The figures of stopping on these dice: made or not, and their score.

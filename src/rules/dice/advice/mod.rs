@@ -8,6 +8,7 @@ mod advise;
 mod exact;
 mod multisets;
 mod numbers;
+mod phase_8;
 mod placed;
 
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use utoipa::ToSchema;
 
 pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
+pub use phase_8::{Faces, phase_8_choices, phase_8_one_turn};
 pub use placed::{Lying, Misnamed};
 
 /// What the player plays the rest of the turn for.

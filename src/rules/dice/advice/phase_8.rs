@@ -1,0 +1,1202 @@
+//! Best play of phase 8, "7 of all one color", on the standard dice (RULES §1, §2, §3, §8).
+//!
+//! A die's color depends on the physical die, so a position is the face of each of the ten dice
+//! (6^10 of them), and what a choice keeps is a *pattern*: each die kept on its face or rolled
+//! again (7^10 patterns). Neither fits a table; four facts make the work small, all exact:
+//!
+//! 1. **The final roll is a sum over colors.** At most one color can show 7 of 10 dice, so the
+//!    outcome of the dice (made or not, score) is the sum over the colors of that color's own
+//!    outcome, and a color's outcome depends only on the dice showing it. The value of a choice
+//!    with one roll left is a sum of four lookups ([`LastRoll`]): per color, each die is rolled,
+//!    kept on another color, or kept on one of its (one or two) faces of the color.
+//! 2. **With one roll left, best play keeps dice of one color only** (or none). A color can
+//!    still reach 7 only if at most three kept dice show other colors. When at most one color
+//!    can, keeping only its dice and rolling the others is as good in both figures (a die rolled
+//!    instead of kept on another color can only add to that color). When two colors or more can,
+//!    `one_roll_left_keeps_one_color` (a test, run in release) checks every such keep, 1,489,310
+//!    of them, against keeping one color's part of it: always strictly worse in both figures.
+//!    So best play with one roll left is worth the best, over the four colors, of
+//!    [`OneRollLeft`]: for each color and set of dice showing it (7,776 sets a color, each die
+//!    absent or on one of its faces of the color), the best subset to keep.
+//! 3. **Two rolls left, keeping at most five dice, is a table** ([`TwoRollsLeft`]): for every
+//!    pattern keeping at most five dice (2,259,313 of them), the exact sum of the one-roll-left
+//!    value over the faces of the dice rolled again. It is built in one pass over the 6^10
+//!    positions, four low dice outside, the six high dice inside: per low face, the sums over
+//!    the high dice rolled again come from one sweep per die, and are added to the 16 patterns
+//!    of the low dice. A choice keeping six dice or more rolls at most four again: a request
+//!    sums those outcomes itself (147,426 positions for all such choices at once, grouped by
+//!    which dice differ from the position asked about).
+//! 4. **Best play with two rolls left** is over the one-color keeps, or one of a few
+//!    *exceptional* patterns: a keep of several colors that beats every one-color keep it
+//!    contains. That is not a theorem: keeping, say, an orange 2 on L4 and a blue 9 on H2 and
+//!    rolling eight dice beats keeping either alone. The table of fact 3 is searched for them
+//!    when it is built (16 for the `Make` goal, 6 for `Score`, all keeping two dice); for the
+//!    patterns keeping six to nine dice, `two_rolls_left_exceptions_keep_at_most_five_dice` (a
+//!    test, run in release, 219,731,480 patterns a goal) finds none. A full ten-dice keep is
+//!    stopping, and never better than keeping the made color's seven best and rolling the rest.
+//!
+//! Every figure is a numerator over a power of six: u64 numerators over 6^10 for one roll
+//! left, over 6^20 for two, and the whole turn over 6^30 in u128. Between equal figures for the
+//! goal the other goal's figure decides, at every decision of the rest of the turn (the
+//! comparison is on the pair, so the figures of best play are well defined).
+
+use std::sync::LazyLock;
+
+use super::{Exact, Goal, Outlook};
+use crate::rules::dice::{DiceLayout, DieId, Face};
+
+/// The faces the ten dice show, in `DieId::ALL` order: `faces[d]` is the index (0..6) of the face
+/// in `DiceLayout::Standard.faces(DieId::ALL[d])`.
+pub type Faces = [u8; 10];
+
+const DICE: usize = 10;
+const COLORS: usize = 4;
+const FACES: usize = 6;
+/// Dice L1–L4 and H1–H6: the table of two rolls left is split between them.
+const LOW: usize = 4;
+const HIGH: usize = 6;
+/// In a pattern, the die is rolled again.
+const ROLLED: usize = 6;
+/// Patterns keeping at most this many dice with two rolls left are in a table.
+const MAX_KEPT: usize = 5;
+/// Choices rolling at most this many dice with two rolls left are summed per request.
+const NEAR: usize = DICE - MAX_KEPT - 1;
+const CHOICES: usize = 1 << DICE;
+/// Powers of seven: pattern indices, a digit per die.
+const P7: [usize; HIGH + 1] = [1, 7, 49, 343, 2401, 16807, 117649];
+
+/// For every choice of dice to roll again (bit d = `DieId::ALL[d]` is rolled again; 0 = stop
+/// now), what best play for `goal` is worth from there. `rolls_left` is 1 or 2 (dice lie on the
+/// table). Returned as a Vec of 1024 entries indexed by the mask.
+///
+/// The figures of mask 0 are those of the dice as they lie: a chance of 0 or 1 and their
+/// phase 8 score. With one roll left nothing is decided after the choice, so the figures do not
+/// depend on `goal`. The first call for a goal with two rolls left builds that goal's tables
+/// (about a second in a release build).
+///
+/// # Panics
+/// If a face is not 0..6 or `rolls_left` is not 1 or 2.
+pub fn phase_8_choices(faces: Faces, rolls_left: u8, goal: Goal) -> Vec<Outlook> {
+    assert!(
+        faces.iter().all(|&f| usize::from(f) < FACES),
+        "a face is 0 to 5"
+    );
+    let common = &*COMMON;
+    match rolls_left {
+        1 => common
+            .last
+            .choices(&faces)
+            .iter()
+            .enumerate()
+            .map(|(mask, figures)| figures.outlook(mask.count_ones()))
+            .collect(),
+        2 => plan(goal).choices(common, &faces),
+        _ => panic!("rolls_left is 1 or 2, not {rolls_left}"),
+    }
+}
+
+/// A whole turn (three rolls, all ten dice rolled first) played best for `goal`.
+///
+/// Exact over 6^30; the first call for a goal builds its tables and sums over the 6^10 first
+/// rolls (a few seconds in a release build).
+pub fn phase_8_one_turn(goal: Goal) -> Outlook {
+    static MAKE: LazyLock<Outlook> = LazyLock::new(|| plan(Goal::Make).one_turn(&COMMON));
+    static SCORE: LazyLock<Outlook> = LazyLock::new(|| plan(Goal::Score).one_turn(&COMMON));
+    match goal {
+        Goal::Make => *MAKE,
+        Goal::Score => *SCORE,
+    }
+}
+
+static COMMON: LazyLock<Common> = LazyLock::new(Common::new);
+
+fn plan(goal: Goal) -> &'static Plan {
+    static MAKE: LazyLock<Plan> = LazyLock::new(|| Plan::new(&COMMON, Goal::Make));
+    static SCORE: LazyLock<Plan> = LazyLock::new(|| Plan::new(&COMMON, Goal::Score));
+    match goal {
+        Goal::Make => &MAKE,
+        Goal::Score => &SCORE,
+    }
+}
+
+/// The chance and the expected score as numerators over a power of six the context gives.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Figures {
+    chance: u64,
+    score: u64,
+}
+
+impl Figures {
+    fn made(score: u64) -> Figures {
+        Figures { chance: 1, score }
+    }
+
+    #[inline]
+    fn plus(self, other: Figures) -> Figures {
+        Figures {
+            chance: self.chance + other.chance,
+            score: self.score + other.score,
+        }
+    }
+
+    #[inline]
+    fn times(self, factor: u64) -> Figures {
+        Figures {
+            chance: self.chance * factor,
+            score: self.score * factor,
+        }
+    }
+
+    /// As `Outlook::ranked`: the goal's figure first, the other's to break ties.
+    #[inline]
+    fn ranked(self, goal: Goal) -> (u64, u64) {
+        match goal {
+            Goal::Make => (self.chance, self.score),
+            Goal::Score => (self.score, self.chance),
+        }
+    }
+
+    /// The better for `goal` of two figures over the same power of six; `self` on a tie (the
+    /// figures are then equal).
+    #[inline]
+    fn or(self, other: Figures, goal: Goal) -> Figures {
+        if other.ranked(goal) > self.ranked(goal) {
+            other
+        } else {
+            self
+        }
+    }
+
+    fn outlook(self, sixes: u32) -> Outlook {
+        Outlook {
+            chance: Exact::new(u128::from(self.chance), sixes),
+            expected_score: Exact::new(u128::from(self.score), sixes),
+        }
+    }
+}
+
+fn six_to(power: usize) -> u64 {
+    6u64.pow(power as u32)
+}
+
+/// The standard dice, face by face.
+struct Layout {
+    color: [[u8; FACES]; DICE],
+    points: [[u8; FACES]; DICE],
+    /// `of_color[c][d][..count[c][d]]`: the faces of die d that show color c.
+    of_color: [[[u8; 2]; DICE]; COLORS],
+    count: [[u8; DICE]; COLORS],
+}
+
+impl Layout {
+    fn standard() -> Layout {
+        let mut layout = Layout {
+            color: [[0; FACES]; DICE],
+            points: [[0; FACES]; DICE],
+            of_color: [[[0; 2]; DICE]; COLORS],
+            count: [[0; DICE]; COLORS],
+        };
+        for (d, id) in DieId::ALL.into_iter().enumerate() {
+            for (f, face) in DiceLayout::Standard.faces(id).into_iter().enumerate() {
+                let c = face.color.expect("standard faces have colors").index();
+                layout.color[d][f] = c as u8;
+                layout.points[d][f] = face.face.number().map_or(0, |n| n.get());
+                debug_assert_eq!(u32::from(layout.points[d][f]), face.face.points());
+                debug_assert_eq!(layout.points[d][f] == 0, face.face == Face::Wild);
+                let k = usize::from(layout.count[c][d]);
+                layout.of_color[c][d][k] = f as u8;
+                layout.count[c][d] += 1;
+            }
+        }
+        layout
+    }
+
+    /// The figures of the dice as they lie (over 6^0).
+    fn stop(&self, faces: &Faces) -> Figures {
+        let mut made = Figures::default();
+        for c in 0..COLORS {
+            let mut points = [0; DICE];
+            let mut n = 0;
+            for (d, &f) in faces.iter().enumerate() {
+                if self.color(d, usize::from(f)) == c {
+                    points[n] = self.points[d][usize::from(f)];
+                    n += 1;
+                }
+            }
+            made = made.plus(Layout::outcome(&mut points[..n]));
+        }
+        made
+    }
+
+    fn color(&self, d: usize, face: usize) -> usize {
+        usize::from(self.color[d][face])
+    }
+
+    /// The outcome of dice of one color, given their points: made with the seven best, or not.
+    fn outcome(points: &mut [u8]) -> Figures {
+        if points.len() < 7 {
+            return Figures::default();
+        }
+        points.sort_unstable_by(|a, b| b.cmp(a));
+        Figures::made(points[..7].iter().map(|&p| u64::from(p)).sum())
+    }
+}
+
+/// A set of dice showing one color, as an index: per die a digit, 0 when the die is not in the
+/// set, 1 + i when it shows its i-th face of the color (mixed radix 2 or 3; 7,776 sets a color).
+/// The sets of the four colors of some dice travel together in a u64, 16 bits a color.
+struct ColorSets {
+    size: [usize; COLORS],
+    /// `digit[c][d][f]`: what die d showing face f adds to the index of color c (0 when the face
+    /// is another color).
+    digit: [[[u32; FACES]; DICE]; COLORS],
+    /// `packed[d][f]`: the same for the four colors at once.
+    packed: [[u64; FACES]; DICE],
+}
+
+/// The set of color c among four packed sets.
+#[inline]
+fn set_of(sets: u64, c: usize) -> usize {
+    (sets >> (16 * c) & 0xFFFF) as usize
+}
+
+impl ColorSets {
+    fn new(layout: &Layout) -> ColorSets {
+        let mut sets = ColorSets {
+            size: [0; COLORS],
+            digit: [[[0; FACES]; DICE]; COLORS],
+            packed: [[0; FACES]; DICE],
+        };
+        for c in 0..COLORS {
+            let mut stride = 1;
+            for d in 0..DICE {
+                for k in 0..usize::from(layout.count[c][d]) {
+                    let f = usize::from(layout.of_color[c][d][k]);
+                    sets.digit[c][d][f] = (k as u32 + 1) * stride;
+                }
+                stride *= 1 + u32::from(layout.count[c][d]);
+            }
+            sets.size[c] = stride as usize;
+            assert!(stride <= 1 << 16, "a set index fits in 16 bits");
+            for d in 0..DICE {
+                for f in 0..FACES {
+                    sets.packed[d][f] |= u64::from(sets.digit[c][d][f]) << (16 * c);
+                }
+            }
+        }
+        sets
+    }
+
+    /// The packed sets with die d on `face` added (no index overflows: die d was not in them).
+    #[inline]
+    fn add(&self, sets: u64, d: usize, face: usize) -> u64 {
+        sets + self.packed[d][face]
+    }
+
+    fn of(&self, faces: &Faces) -> u64 {
+        (0..DICE).fold(0, |sets, d| self.add(sets, d, usize::from(faces[d])))
+    }
+
+    /// The pattern of a set: its dice kept on their faces, the others rolled; and how many kept.
+    fn pattern(&self, layout: &Layout, c: usize, set: usize) -> ([u8; DICE], usize) {
+        let mut pattern = [ROLLED as u8; DICE];
+        let mut kept = 0;
+        let mut rest = set;
+        for (d, slot) in pattern.iter_mut().enumerate() {
+            let radix = 1 + usize::from(layout.count[c][d]);
+            let digit = rest % radix;
+            rest /= radix;
+            if digit > 0 {
+                *slot = layout.of_color[c][d][digit - 1];
+                kept += 1;
+            }
+        }
+        (pattern, kept)
+    }
+
+    /// Replaces every set by the best, for `goal`, of its subsets (itself included).
+    fn best_of_subsets(&self, layout: &Layout, c: usize, values: &mut [Figures], goal: Goal) {
+        let mut stride = 1;
+        for d in 0..DICE {
+            let radix = 1 + usize::from(layout.count[c][d]);
+            for set in 0..values.len() {
+                let digit = set / stride % radix;
+                if digit > 0 {
+                    let without = values[set - digit * stride];
+                    values[set] = values[set].or(without, goal);
+                }
+            }
+            stride *= radix;
+        }
+    }
+}
+
+/// The final roll, color by color: per color, each die is rolled (digit 0), kept on another
+/// color (1) or kept on its i-th face of the color (2 + i); the figures of that color's outcome
+/// over 6^(dice rolled). 248,832 entries a color.
+struct LastRoll {
+    table: [Vec<Figures>; COLORS],
+    /// `digit[c][d][f]`: what die d kept on face f adds to the index of color c.
+    digit: [[[u32; FACES]; DICE]; COLORS],
+    /// `stride[c][d]`: the place of die d in the index of color c.
+    stride: [[u32; DICE]; COLORS],
+}
+
+impl LastRoll {
+    fn new(layout: &Layout) -> LastRoll {
+        let mut digit = [[[0; FACES]; DICE]; COLORS];
+        let mut stride = [[0; DICE]; COLORS];
+        let table = std::array::from_fn(|c| {
+            let mut radix = [0; DICE];
+            let mut size = 1;
+            for d in 0..DICE {
+                stride[c][d] = size;
+                radix[d] = 2 + u32::from(layout.count[c][d]);
+                digit[c][d] = [size; FACES];
+                for k in 0..usize::from(layout.count[c][d]) {
+                    digit[c][d][usize::from(layout.of_color[c][d][k])] = (2 + k as u32) * size;
+                }
+                size *= radix[d];
+            }
+            let mut table = vec![Figures::default(); size as usize];
+            // A rolled die (digit 0) is worked out from the same index with the die kept on each
+            // of its outcomes, all at higher indices: fill from the top.
+            for index in (0..size as usize).rev() {
+                let mut digits = [0; DICE];
+                let mut rest = index as u32;
+                for d in 0..DICE {
+                    digits[d] = rest % radix[d];
+                    rest /= radix[d];
+                }
+                table[index] = match digits.iter().position(|&g| g == 0) {
+                    Some(d) => {
+                        let step = stride[c][d] as usize;
+                        let on_color = u64::from(layout.count[c][d]);
+                        let mut sum = table[index + step].times(6 - on_color);
+                        for k in 0..on_color as usize {
+                            sum = sum.plus(table[index + (2 + k) * step]);
+                        }
+                        sum
+                    }
+                    None => {
+                        let mut points = [0; DICE];
+                        let mut n = 0;
+                        for d in (0..DICE).filter(|&d| digits[d] >= 2) {
+                            let f = layout.of_color[c][d][(digits[d] - 2) as usize];
+                            points[n] = layout.points[d][usize::from(f)];
+                            n += 1;
+                        }
+                        Layout::outcome(&mut points[..n])
+                    }
+                };
+            }
+            table
+        });
+        LastRoll {
+            table,
+            digit,
+            stride,
+        }
+    }
+
+    /// The figures of every choice with one roll left, over 6^(dice rolled again).
+    fn choices(&self, faces: &Faces) -> Vec<Figures> {
+        let mut index = vec![[0u32; COLORS]; CHOICES];
+        // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
+        for mask in (0..CHOICES - 1).rev() {
+            let d = (!mask).trailing_zeros() as usize;
+            let f = usize::from(faces[d]);
+            let above = index[mask | 1 << d];
+            index[mask] = std::array::from_fn(|c| above[c] + self.digit[c][d][f]);
+        }
+        index
+            .iter()
+            .map(|index| {
+                (0..COLORS).fold(Figures::default(), |sum, c| {
+                    sum.plus(self.table[c][index[c] as usize])
+                })
+            })
+            .collect()
+    }
+
+    /// The figures of keeping one color's set and rolling every other die, over 6^10.
+    fn keep_one_color(&self, layout: &Layout, c: usize, set: usize) -> Figures {
+        let mut index = [0u32; COLORS];
+        let mut kept = 0;
+        let mut rest = set;
+        for d in 0..DICE {
+            let radix = 1 + usize::from(layout.count[c][d]);
+            let digit = rest % radix;
+            rest /= radix;
+            if digit > 0 {
+                kept += 1;
+                for (other, slot) in index.iter_mut().enumerate() {
+                    *slot += if other == c {
+                        (1 + digit as u32) * self.stride[c][d]
+                    } else {
+                        self.stride[other][d]
+                    };
+                }
+            }
+        }
+        let sum = (0..COLORS).fold(Figures::default(), |sum, other| {
+            sum.plus(self.table[other][index[other] as usize])
+        });
+        sum.times(six_to(kept))
+    }
+}
+
+/// What does not depend on the goal.
+struct Common {
+    layout: Layout,
+    sets: ColorSets,
+    last: LastRoll,
+    /// `keep[c][set]`: keeping that set of color c with one roll left, over 6^10.
+    keep: [Vec<Figures>; COLORS],
+    high: HighPatterns,
+}
+
+impl Common {
+    fn new() -> Common {
+        let layout = Layout::standard();
+        let sets = ColorSets::new(&layout);
+        let last = LastRoll::new(&layout);
+        let keep = std::array::from_fn(|c| {
+            (0..sets.size[c])
+                .map(|set| last.keep_one_color(&layout, c, set))
+                .collect()
+        });
+        Common {
+            layout,
+            sets,
+            last,
+            keep,
+            high: HighPatterns::new(),
+        }
+    }
+}
+
+/// Figures of the sets of the four colors, ranked for a goal: the best of the four sets of some
+/// dice is the highest of four small ranks, and one lookup.
+struct Ranked {
+    rank: [Vec<u16>; COLORS],
+    figures: Vec<Figures>,
+}
+
+impl Ranked {
+    fn new(values: &[Vec<Figures>; COLORS], goal: Goal) -> Ranked {
+        let mut figures: Vec<Figures> = values.iter().flatten().copied().collect();
+        figures.sort_unstable_by_key(|f| f.ranked(goal));
+        figures.dedup();
+        assert!(figures.len() <= 1 << 16, "a rank fits in 16 bits");
+        let rank = std::array::from_fn(|c| {
+            values[c]
+                .iter()
+                .map(|f| {
+                    let at = figures.binary_search_by_key(&f.ranked(goal), |g| g.ranked(goal));
+                    at.expect("every figure is ranked") as u16
+                })
+                .collect()
+        });
+        Ranked { rank, figures }
+    }
+
+    /// The figures of the set of color c.
+    #[cfg(test)]
+    fn get(&self, c: usize, set: usize) -> Figures {
+        self.figures[usize::from(self.rank[c][set])]
+    }
+
+    /// The best of the four packed sets.
+    #[inline]
+    fn best(&self, sets: u64) -> Figures {
+        let mut rank = self.rank[0][set_of(sets, 0)];
+        for (c, ranks) in self.rank.iter().enumerate().skip(1) {
+            rank = rank.max(ranks[set_of(sets, c)]);
+        }
+        self.figures[usize::from(rank)]
+    }
+}
+
+/// Best play with one roll left (fact 2): for the set of color c, the best keep of a subset of
+/// it, over 6^10.
+struct OneRollLeft {
+    goal: Goal,
+    best: Ranked,
+}
+
+impl OneRollLeft {
+    fn new(common: &Common, goal: Goal) -> OneRollLeft {
+        let mut best = common.keep.clone();
+        for (c, best) in best.iter_mut().enumerate() {
+            common.sets.best_of_subsets(&common.layout, c, best, goal);
+        }
+        OneRollLeft {
+            goal,
+            best: Ranked::new(&best, goal),
+        }
+    }
+
+    /// Best play from dice of these packed color sets, over 6^10.
+    #[inline]
+    fn value(&self, sets: u64) -> Figures {
+        self.best.best(sets)
+    }
+
+    /// The sum of `value` over every face of the dice `pattern` rolls again.
+    fn sum_over_rolled(&self, sets: &ColorSets, pattern: &[u8; DICE]) -> Figures {
+        fn walk(
+            one: &OneRollLeft,
+            sets: &ColorSets,
+            pattern: &[u8; DICE],
+            d: usize,
+            index: u64,
+        ) -> Figures {
+            if d == DICE {
+                return one.value(index);
+            }
+            match usize::from(pattern[d]) {
+                ROLLED => (0..FACES).fold(Figures::default(), |sum, f| {
+                    sum.plus(walk(one, sets, pattern, d + 1, sets.add(index, d, f)))
+                }),
+                f => walk(one, sets, pattern, d + 1, sets.add(index, d, f)),
+            }
+        }
+        walk(self, sets, pattern, 0, 0)
+    }
+
+    /// `values[p]` for every pattern p of the high dice that keeps them all: best play with the
+    /// low dice given by `low` (their color set indices) and the high dice on those faces.
+    fn high_faces(&self, sets: &ColorSets, low: u64, values: &mut [Figures]) {
+        for f0 in 0..FACES {
+            let i0 = sets.add(low, LOW, f0);
+            for f1 in 0..FACES {
+                let i1 = sets.add(i0, LOW + 1, f1);
+                for f2 in 0..FACES {
+                    let i2 = sets.add(i1, LOW + 2, f2);
+                    for f3 in 0..FACES {
+                        let i3 = sets.add(i2, LOW + 3, f3);
+                        for f4 in 0..FACES {
+                            let i4 = sets.add(i3, LOW + 4, f4);
+                            let p = f0 + f1 * P7[1] + f2 * P7[2] + f3 * P7[3] + f4 * P7[4];
+                            for f5 in 0..FACES {
+                                let i5 = sets.add(i4, LOW + 5, f5);
+                                values[p + f5 * P7[5]] = self.value(i5);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Sums over the faces of the high dice rolled again: fills every pattern of the high dice with
+/// a rolled die from the patterns that keep it, one die after the other.
+fn sum_high_rolled(values: &mut [Figures]) {
+    for k in 0..HIGH {
+        // Dice below k: any digit (already summed); die k rolled; dice above k: kept.
+        for above in 0..FACES.pow((HIGH - 1 - k) as u32) {
+            let mut high = 0;
+            let mut rest = above;
+            for place in &P7[k + 1..HIGH] {
+                high += rest % FACES * place;
+                rest /= FACES;
+            }
+            let rolled = high + ROLLED * P7[k];
+            for low in 0..P7[k] {
+                let sum = (0..FACES).fold(Figures::default(), |sum, f| {
+                    sum.plus(values[high + f * P7[k] + low])
+                });
+                values[rolled + low] = sum;
+            }
+        }
+    }
+}
+
+fn kept_in(pattern: usize, dice: usize) -> usize {
+    (0..dice).filter(|&k| pattern / P7[k] % 7 != ROLLED).count()
+}
+
+/// The patterns of the six high dice (base 7, digit 6 = rolled) in order of dice kept, so that
+/// the patterns keeping at most k dice come first.
+struct HighPatterns {
+    rank: Vec<u32>,
+    order: Vec<u32>,
+    /// `upto[k]`: how many patterns keep at most k dice.
+    upto: [usize; HIGH + 1],
+}
+
+impl HighPatterns {
+    fn new() -> HighPatterns {
+        let mut order: Vec<u32> = (0..P7[HIGH] as u32).collect();
+        order.sort_by_key(|&p| kept_in(p as usize, HIGH));
+        let mut rank = vec![0; P7[HIGH]];
+        let mut upto = [0; HIGH + 1];
+        for (r, &p) in order.iter().enumerate() {
+            rank[p as usize] = r as u32;
+            upto[kept_in(p as usize, HIGH)..]
+                .iter_mut()
+                .for_each(|n| *n += 1);
+        }
+        HighPatterns { rank, order, upto }
+    }
+}
+
+/// Fact 3: for every pattern keeping at most `MAX_KEPT` dice, the sum of best play with one
+/// roll left (over 6^10) over the faces of the dice rolled again: over 6^(10 + dice rolled).
+/// Per pattern of the low dice, a block of the high patterns keeping few enough dice.
+struct TwoRollsLeft {
+    offset: Vec<usize>,
+    table: Vec<Figures>,
+}
+
+impl TwoRollsLeft {
+    fn new(common: &Common, one: &OneRollLeft) -> TwoRollsLeft {
+        let high = &common.high;
+        let mut offset = vec![0; P7[LOW]];
+        let mut size = 0;
+        for (low, slot) in offset.iter_mut().enumerate() {
+            *slot = size;
+            size += high.upto[MAX_KEPT - kept_in(low, LOW)];
+        }
+        let mut table = vec![Figures::default(); size];
+        let mut values = vec![Figures::default(); P7[HIGH]];
+        let mut ranked = vec![Figures::default(); high.upto[MAX_KEPT]];
+        for low in 0..FACES.pow(LOW as u32) {
+            let faces: [usize; LOW] = std::array::from_fn(|d| low / FACES.pow(d as u32) % FACES);
+            let index = (0..LOW).fold(0, |sets, d| common.sets.add(sets, d, faces[d]));
+            one.high_faces(&common.sets, index, &mut values);
+            sum_high_rolled(&mut values);
+            for (slot, &p) in ranked.iter_mut().zip(&high.order) {
+                *slot = values[p as usize];
+            }
+            // Each low die kept on its face or rolled: the sums add up over the faces rolled.
+            for rolled in 0..1 << LOW {
+                let pattern: usize = (0..LOW)
+                    .map(|d| if rolled >> d & 1 == 1 { ROLLED } else { faces[d] } * P7[d])
+                    .sum();
+                let kept = LOW - (rolled as u32).count_ones() as usize;
+                let block = &mut table[offset[pattern]..][..high.upto[MAX_KEPT - kept]];
+                for (sum, value) in block.iter_mut().zip(&ranked) {
+                    *sum = sum.plus(*value);
+                }
+            }
+        }
+        TwoRollsLeft { offset, table }
+    }
+
+    /// The sum for a pattern keeping at most `MAX_KEPT` dice.
+    fn sum(&self, high: &HighPatterns, pattern: &[u8; DICE]) -> Figures {
+        let low: usize = (0..LOW).map(|d| usize::from(pattern[d]) * P7[d]).sum();
+        let upper: usize = (0..HIGH)
+            .map(|k| usize::from(pattern[LOW + k]) * P7[k])
+            .sum();
+        self.table[self.offset[low] + high.rank[upper] as usize]
+    }
+
+    /// Every pattern in the table: the low pattern, the high pattern and the sum.
+    fn entries<'a>(
+        &'a self,
+        high: &'a HighPatterns,
+    ) -> impl Iterator<Item = ([u8; DICE], Figures)> + 'a {
+        (0..P7[LOW]).flat_map(move |low| {
+            let len = high.upto[MAX_KEPT - kept_in(low, LOW)];
+            (0..len).map(move |r| {
+                let upper = high.order[r] as usize;
+                let pattern = std::array::from_fn(|d| {
+                    let digit = if d < LOW {
+                        low / P7[d]
+                    } else {
+                        upper / P7[d - LOW]
+                    };
+                    (digit % 7) as u8
+                });
+                (pattern, self.table[self.offset[low] + r])
+            })
+        })
+    }
+}
+
+/// Everything best play for one goal needs.
+struct Plan {
+    one: OneRollLeft,
+    two: TwoRollsLeft,
+    /// For the set of color c, the best keep of a subset of it with two rolls left (all ten dice
+    /// excluded: that is stopping), over 6^20.
+    best: Ranked,
+    /// The patterns of several colors better than every one-color pattern they contain, with
+    /// their figures over 6^20 (fact 4).
+    exceptions: Vec<([u8; DICE], Figures)>,
+}
+
+impl Plan {
+    fn new(common: &Common, goal: Goal) -> Plan {
+        let one = OneRollLeft::new(common, goal);
+        let two = TwoRollsLeft::new(common, &one);
+        let mut best: [Vec<Figures>; COLORS] = std::array::from_fn(|c| {
+            (0..common.sets.size[c])
+                .map(|set| {
+                    let (pattern, kept) = common.sets.pattern(&common.layout, c, set);
+                    let sum = match kept {
+                        DICE => return Figures::default(),
+                        0..=MAX_KEPT => two.sum(&common.high, &pattern),
+                        _ => one.sum_over_rolled(&common.sets, &pattern),
+                    };
+                    sum.times(six_to(kept))
+                })
+                .collect()
+        });
+        for (c, best) in best.iter_mut().enumerate() {
+            common.sets.best_of_subsets(&common.layout, c, best, goal);
+        }
+        let exceptions = two
+            .entries(&common.high)
+            .filter_map(|(pattern, sum)| {
+                let mut index = [0u32; COLORS];
+                let mut colors = 0u8;
+                let mut kept = 0;
+                for (d, &f) in pattern.iter().enumerate() {
+                    let f = usize::from(f);
+                    if f != ROLLED {
+                        let c = common.layout.color(d, f);
+                        index[c] += common.sets.digit[c][d][f];
+                        colors |= 1 << c;
+                        kept += 1;
+                    }
+                }
+                if colors.count_ones() < 2 {
+                    return None;
+                }
+                let figures = sum.times(six_to(kept));
+                let one_color = (0..COLORS).fold(Figures::default(), |one_color, c| {
+                    one_color.or(best[c][index[c] as usize], goal)
+                });
+                (figures.ranked(goal) > one_color.ranked(goal)).then_some((pattern, figures))
+            })
+            .collect::<Vec<_>>();
+        assert!(exceptions.len() <= 64, "exceptions are tracked in a u64");
+        Plan {
+            best: Ranked::new(&best, goal),
+            one,
+            two,
+            exceptions,
+        }
+    }
+
+    fn goal(&self) -> Goal {
+        self.one.goal
+    }
+
+    fn choices(&self, common: &Common, faces: &Faces) -> Vec<Outlook> {
+        let mut out = vec![common.layout.stop(faces).outlook(0); CHOICES];
+        // Rolling at most NEAR dice: every position differing from `faces` on at most NEAR dice,
+        // summed by the set of dice that differ.
+        let differing = self.near(common, faces);
+        for (mask, slot) in out.iter_mut().enumerate().skip(1) {
+            let rolled = mask.count_ones();
+            let sum = if rolled as usize <= NEAR {
+                // every subset of the mask
+                let mut sum = differing[0];
+                let mut subset = mask;
+                while subset > 0 {
+                    sum = sum.plus(differing[subset]);
+                    subset = (subset - 1) & mask;
+                }
+                sum
+            } else {
+                let pattern = std::array::from_fn(|d| {
+                    if mask >> d & 1 == 1 {
+                        ROLLED as u8
+                    } else {
+                        faces[d]
+                    }
+                });
+                self.two.sum(&common.high, &pattern)
+            };
+            *slot = sum.outlook(10 + rolled);
+        }
+        out
+    }
+
+    /// For every set D of at most `NEAR` dice, the sum of best play with one roll left (over
+    /// 6^10) over the positions that differ from `faces` exactly on the dice of D.
+    fn near(&self, common: &Common, faces: &Faces) -> Vec<Figures> {
+        const _: () = assert!(NEAR == 4, "four nested loops");
+        let sets = &common.sets;
+        let own: [u64; DICE] = std::array::from_fn(|d| sets.packed[d][usize::from(faces[d])]);
+        let others: [[u64; FACES - 1]; DICE] = std::array::from_fn(|d| {
+            let mut others = [0; FACES - 1];
+            let faces = (0..FACES).filter(|&f| f != usize::from(faces[d]));
+            for (slot, f) in others.iter_mut().zip(faces) {
+                *slot = sets.packed[d][f];
+            }
+            others
+        });
+        let value = |sets: u64| self.one.value(sets);
+        let all = sets.of(faces);
+        let mut sums = vec![Figures::default(); CHOICES];
+        sums[0] = value(all);
+        // Taking a die's own face out of packed sets that hold it never borrows.
+        for d1 in 0..DICE {
+            let m1 = 1 << d1;
+            for &o1 in &others[d1] {
+                let s1 = all - own[d1] + o1;
+                sums[m1] = sums[m1].plus(value(s1));
+                for d2 in d1 + 1..DICE {
+                    let m2 = m1 | 1 << d2;
+                    for &o2 in &others[d2] {
+                        let s2 = s1 - own[d2] + o2;
+                        sums[m2] = sums[m2].plus(value(s2));
+                        for d3 in d2 + 1..DICE {
+                            let m3 = m2 | 1 << d3;
+                            for &o3 in &others[d3] {
+                                let s3 = s2 - own[d3] + o3;
+                                sums[m3] = sums[m3].plus(value(s3));
+                                for d4 in d3 + 1..DICE {
+                                    let s = s3 - own[d4];
+                                    let sum =
+                                        others[d4].iter().fold(Figures::default(), |sum, &o4| {
+                                            sum.plus(value(s + o4))
+                                        });
+                                    let m4 = m3 | 1 << d4;
+                                    sums[m4] = sums[m4].plus(sum);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        sums
+    }
+
+    /// The sum over the 6^10 first rolls of best play with two rolls left: the best one-color
+    /// keep or exceptional pattern (stopping is never better, fact 4), over 6^30.
+    fn one_turn(&self, common: &Common) -> Outlook {
+        let goal = self.goal();
+        let sets = &common.sets;
+        // allowed[d][f]: the exceptions that die d on face f does not rule out.
+        let mut allowed = [[0u64; FACES]; DICE];
+        for (e, (pattern, _)) in self.exceptions.iter().enumerate() {
+            for (d, slots) in allowed.iter_mut().enumerate() {
+                for (f, slot) in slots.iter_mut().enumerate() {
+                    let kept = usize::from(pattern[d]);
+                    if kept == ROLLED || kept == f {
+                        *slot |= 1 << e;
+                    }
+                }
+            }
+        }
+        let best = |sets: u64, mut exceptions: u64| {
+            let mut best = self.best.best(sets);
+            while exceptions != 0 {
+                let e = exceptions.trailing_zeros() as usize;
+                exceptions &= exceptions - 1;
+                best = best.or(self.exceptions[e].1, goal);
+            }
+            best
+        };
+        let mut chance = 0u128;
+        let mut score = 0u128;
+        for low in 0..FACES.pow(LOW as u32) {
+            let mut faces = [0usize; DICE];
+            for (d, face) in faces.iter_mut().enumerate().take(LOW) {
+                *face = low / FACES.pow(d as u32) % FACES;
+            }
+            let index = (0..LOW).fold(0, |index, d| sets.add(index, d, faces[d]));
+            let exceptions = (0..LOW).fold(u64::MAX, |e, d| e & allowed[d][faces[d]]);
+            for f0 in 0..FACES {
+                let i0 = sets.add(index, LOW, f0);
+                let e0 = exceptions & allowed[LOW][f0];
+                for f1 in 0..FACES {
+                    let i1 = sets.add(i0, LOW + 1, f1);
+                    let e1 = e0 & allowed[LOW + 1][f1];
+                    for f2 in 0..FACES {
+                        let i2 = sets.add(i1, LOW + 2, f2);
+                        let e2 = e1 & allowed[LOW + 2][f2];
+                        for f3 in 0..FACES {
+                            let i3 = sets.add(i2, LOW + 3, f3);
+                            let e3 = e2 & allowed[LOW + 3][f3];
+                            for f4 in 0..FACES {
+                                let i4 = sets.add(i3, LOW + 4, f4);
+                                let e4 = e3 & allowed[LOW + 4][f4];
+                                // six figures over 6^20 still fit in a u64
+                                let mut sum = Figures::default();
+                                for (f5, allowed) in allowed[LOW + 5].iter().enumerate() {
+                                    let i5 = sets.add(i4, LOW + 5, f5);
+                                    sum = sum.plus(best(i5, e4 & allowed));
+                                }
+                                chance += u128::from(sum.chance);
+                                score += u128::from(sum.score);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Outlook {
+            chance: Exact::new(chance, 30),
+            expected_score: Exact::new(score, 30),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::*;
+
+    impl Plan {
+        /// Best play from a position with two rolls left, as `one_turn` finds it, over 6^20.
+        fn best_at(&self, common: &Common, faces: &Faces) -> Figures {
+            let goal = self.goal();
+            let mut best = self.best.best(common.sets.of(faces));
+            for (pattern, figures) in &self.exceptions {
+                if (0..DICE).all(|d| pattern[d] == ROLLED as u8 || pattern[d] == faces[d]) {
+                    best = best.or(*figures, goal);
+                }
+            }
+            best
+        }
+    }
+
+    /// Fact 2: every keep of at most six dice (a keep of seven or more leaves at most one color
+    /// able to reach 7) that keeps several colors is matched by keeping only one of them.
+    #[test]
+    fn one_roll_left_keeps_one_color() {
+        let common = &*COMMON;
+        let mut several_can_reach = 0;
+        for kept_dice in (0u32..1 << DICE).filter(|m| (1..=6).contains(&m.count_ones())) {
+            let dice: Vec<usize> = (0..DICE).filter(|d| kept_dice >> d & 1 == 1).collect();
+            for code in 0..FACES.pow(dice.len() as u32) {
+                let mut last_index = [0u32; COLORS];
+                let mut set = [0u32; COLORS];
+                let mut per_color = [0usize; COLORS];
+                let mut rest = code;
+                for &d in &dice {
+                    let f = rest % FACES;
+                    rest /= FACES;
+                    let c = common.layout.color(d, f);
+                    per_color[c] += 1;
+                    for other in 0..COLORS {
+                        last_index[other] += common.last.digit[other][d][f];
+                        set[other] += common.sets.digit[other][d][f];
+                    }
+                }
+                if per_color.iter().filter(|&&n| n > 0).count() < 2 {
+                    continue;
+                }
+                let value = (0..COLORS)
+                    .fold(Figures::default(), |sum, c| {
+                        sum.plus(common.last.table[c][last_index[c] as usize])
+                    })
+                    .times(six_to(dice.len()));
+                let alone: Vec<Figures> = (0..COLORS)
+                    .map(|c| common.keep[c][set[c] as usize])
+                    .collect();
+                let can_reach = per_color.iter().filter(|&&n| dice.len() - n <= 3).count();
+                if can_reach >= 2 {
+                    several_can_reach += 1;
+                    assert!(
+                        alone
+                            .iter()
+                            .any(|a| a.chance > value.chance && a.score > value.score),
+                        "{dice:?} {code}"
+                    );
+                } else {
+                    assert!(
+                        alone
+                            .iter()
+                            .any(|a| a.chance >= value.chance && a.score >= value.score),
+                        "{dice:?} {code}"
+                    );
+                }
+            }
+        }
+        assert_eq!(several_can_reach, 1_489_310);
+    }
+
+    /// Fact 4 for the patterns outside the table: no pattern keeping six to nine dice of several
+    /// colors beats, with two rolls left, every one-color pattern it contains. Exhaustive: every
+    /// such pattern's sum is built by the sweeps of `TwoRollsLeft::new`, extended to the low dice
+    /// rolled again by accumulating over their faces in six orders of the low dice (each subset
+    /// of the low dice is a prefix of one of them). Half a minute a goal in release:
+    /// `cargo test --release --lib phase_8 -- --ignored`.
+    #[test]
+    #[ignore = "exhaustive, half a minute a goal in release"]
+    fn two_rolls_left_exceptions_keep_at_most_five_dice() {
+        let common = &*COMMON;
+        for goal in [Goal::Make, Goal::Score] {
+            let plan = plan(goal);
+            let mut search = Search {
+                common,
+                plan,
+                checked: 0,
+                spot_checks: 0,
+                found: Vec::new(),
+            };
+            search.run();
+            assert_eq!(search.found, Vec::<[u8; DICE]>::new(), "{goal:?}");
+            assert_eq!(search.checked, 219_731_480, "{goal:?}");
+            assert!(search.spot_checks > 1000);
+        }
+    }
+
+    struct Search<'a> {
+        common: &'a Common,
+        plan: &'a Plan,
+        checked: u64,
+        spot_checks: u64,
+        found: Vec<[u8; DICE]>,
+    }
+
+    impl Search<'_> {
+        fn run(&mut self) {
+            let common = self.common;
+            let orders: [[usize; LOW]; 6] = [
+                [0, 1, 2, 3],
+                [2, 0, 3, 1],
+                [3, 0, 1, 2],
+                [1, 2, 3, 0],
+                [1, 3, 0, 2],
+                [2, 3, 0, 1],
+            ];
+            let mut done = [false; 1 << LOW];
+            let mut values = vec![Figures::default(); P7[HIGH]];
+            // sums[j]: over the faces of the first j low dice of the order
+            let mut sums = vec![vec![Figures::default(); P7[HIGH]]; LOW + 1];
+            for order in orders {
+                let prefix = |j: usize| order[..j].iter().fold(0, |m, &d| m | 1 << d);
+                let new: Vec<bool> = (0..=LOW).map(|j| !done[prefix(j)]).collect();
+                for code in 0..FACES.pow(LOW as u32) {
+                    let mut low = [0usize; LOW];
+                    for (j, &d) in order.iter().enumerate() {
+                        low[d] = code / FACES.pow(j as u32) % FACES;
+                    }
+                    let index = (0..LOW).fold(0, |index, d| common.sets.add(index, d, low[d]));
+                    self.plan.one.high_faces(&common.sets, index, &mut values);
+                    sum_high_rolled(&mut values);
+                    let mut pattern: [u8; LOW] = std::array::from_fn(|d| low[d] as u8);
+                    if new[0] {
+                        self.check(pattern, &values);
+                    }
+                    for (sum, value) in sums[1].iter_mut().zip(&values) {
+                        *sum = sum.plus(*value);
+                    }
+                    for j in 1..=LOW {
+                        if order[..j].iter().any(|&d| low[d] != FACES - 1) {
+                            break;
+                        }
+                        // sums[j] is complete: it rolls the low dice order[..j]
+                        pattern[order[j - 1]] = ROLLED as u8;
+                        if new[j] {
+                            self.check(pattern, &sums[j]);
+                        }
+                        if j < LOW {
+                            let (lower, upper) = sums.split_at_mut(j + 1);
+                            for (sum, value) in upper[0].iter_mut().zip(&lower[j]) {
+                                *sum = sum.plus(*value);
+                            }
+                        }
+                        sums[j].fill(Figures::default());
+                    }
+                }
+                for j in 0..=LOW {
+                    done[prefix(j)] = true;
+                }
+            }
+            assert!(done.iter().all(|&d| d));
+        }
+
+        fn check(&mut self, low: [u8; LOW], sums: &[Figures]) {
+            let common = self.common;
+            let goal = self.plan.goal();
+            let low_kept = low.iter().filter(|&&f| usize::from(f) != ROLLED).count();
+            for (p, sum) in sums.iter().enumerate() {
+                let kept = low_kept + kept_in(p, HIGH);
+                if !(MAX_KEPT + 1..DICE).contains(&kept) {
+                    continue;
+                }
+                let mut pattern = [0u8; DICE];
+                pattern[..LOW].copy_from_slice(&low);
+                for k in 0..HIGH {
+                    pattern[LOW + k] = (p / P7[k] % 7) as u8;
+                }
+                let mut index = [0u32; COLORS];
+                let mut colors = 0u8;
+                for (d, &f) in pattern.iter().enumerate() {
+                    let f = usize::from(f);
+                    if f != ROLLED {
+                        let c = common.layout.color(d, f);
+                        index[c] += common.sets.digit[c][d][f];
+                        colors |= 1 << c;
+                    }
+                }
+                if colors.count_ones() < 2 {
+                    continue;
+                }
+                self.checked += 1;
+                if self.checked.is_multiple_of(100_003) {
+                    self.spot_checks += 1;
+                    let direct = self.plan.one.sum_over_rolled(&common.sets, &pattern);
+                    assert_eq!(*sum, direct, "{pattern:?}");
+                }
+                let figures = sum.times(six_to(kept));
+                let plan = self.plan;
+                let one_color = (0..COLORS).fold(Figures::default(), |best, c| {
+                    best.or(plan.best.get(c, index[c] as usize), goal)
+                });
+                if figures.ranked(goal) > one_color.ranked(goal) {
+                    self.found.push(pattern);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_exceptions_keep_two_dice_of_two_colors() {
+        for (goal, count) in [(Goal::Make, 16), (Goal::Score, 6)] {
+            let exceptions = &plan(goal).exceptions;
+            assert_eq!(exceptions.len(), count, "{goal:?}");
+            for (pattern, _) in exceptions {
+                let kept = pattern
+                    .iter()
+                    .filter(|&&f| usize::from(f) != ROLLED)
+                    .count();
+                assert_eq!(kept, 2, "{pattern:?}");
+            }
+        }
+    }
+
+    /// Fact 4 as `one_turn` uses it: the best one-color keep or exception is the best of the 1024
+    /// choices, stopping included.
+    #[test]
+    fn best_play_with_two_rolls_left_is_the_best_choice() {
+        let common = &*COMMON;
+        let mut rng = SmallRng::seed_from_u64(8);
+        for goal in [Goal::Make, Goal::Score] {
+            let plan = plan(goal);
+            let mut positions: Vec<Faces> = plan
+                .exceptions
+                .iter()
+                .map(|(pattern, _)| pattern.map(|f| if usize::from(f) == ROLLED { 0 } else { f }))
+                .collect();
+            positions.extend((0..40).map(|_| std::array::from_fn(|_| rng.random_range(0..6))));
+            for faces in positions {
+                let choices = phase_8_choices(faces, 2, goal);
+                let best = choices
+                    .iter()
+                    .max_by(|a, b| a.ranked(goal).cmp(&b.ranked(goal)))
+                    .unwrap();
+                assert_eq!(
+                    plan.best_at(common, &faces).outlook(20).ranked(goal),
+                    best.ranked(goal),
+                    "{faces:?}"
+                );
+            }
+        }
+    }
+}
