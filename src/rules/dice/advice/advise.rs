@@ -6,7 +6,7 @@ use thiserror::Error;
 use super::multisets::Counts;
 use super::phase_8::{Faces, phase_8_choices, phase_8_one_turn};
 use super::placed::{Lying, Misnamed, Placement, place};
-use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, numbers, rank};
+use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, numbers, rank};
 use crate::rules::dice::evaluate;
 use crate::rules::dice::faces::{Face, MAX_DICE, Roll};
 use crate::rules::dice::layout::{DiceLayout, DieId, NotRollable};
@@ -47,9 +47,7 @@ pub fn advise(
     rolls_left: u8,
     goal: Goal,
 ) -> Result<Advice, AdviceRefused> {
-    let mut advice = weigh_all(phase, layout, dice, rolls_left, goal)?;
-    advice.options.truncate(OPTIONS_SHOWN);
-    Ok(advice)
+    weigh(phase, layout, dice, rolls_left, goal, OPTIONS_SHOWN)
 }
 
 /// As [`advise`], with every choice there is, best first. Choices that leave the same dice on the
@@ -61,6 +59,17 @@ pub fn weigh_all(
     dice: &[Lying],
     rolls_left: u8,
     goal: Goal,
+) -> Result<Advice, AdviceRefused> {
+    weigh(phase, layout, dice, rolls_left, goal, usize::MAX)
+}
+
+fn weigh(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
 ) -> Result<Advice, AdviceRefused> {
     let colors = is_of_colors(phase);
     if colors && layout == DiceLayout::AnyColors {
@@ -105,7 +114,7 @@ pub fn weigh_all(
     } else {
         number_choices(phase, dice, rolls_left, goal)
     };
-    let options = rank(choices, goal);
+    let options = rank(choices, goal, shown);
     Ok(Advice {
         outlook: options[0].outlook,
         options,
@@ -138,7 +147,7 @@ fn is_of_colors(phase: &Phase) -> bool {
 
 /// Every choice in phase 8, one per set of physical dice rolled again (`ids`: the die at each
 /// position on the table).
-fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> Vec<Choice> {
+fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> Vec<Weighed> {
     let mut faces: Faces = [0; MAX_DICE];
     let mut position = [0usize; MAX_DICE];
     for (at, (lying, id)) in dice.iter().zip(ids).enumerate() {
@@ -153,13 +162,11 @@ fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> V
     phase_8_choices(faces, rolls_left, goal)
         .into_iter()
         .enumerate()
-        .map(|(mask, outlook)| {
-            let mut reroll: Vec<usize> = (0..MAX_DICE)
+        .map(|(mask, outlook)| Weighed {
+            reroll: (0..MAX_DICE)
                 .filter(|d| mask & 1 << d != 0)
-                .map(|d| position[d])
-                .collect();
-            reroll.sort_unstable();
-            Choice { reroll, outlook }
+                .fold(0, |set, d| set | 1 << position[d]),
+            outlook,
         })
         .collect()
 }
@@ -185,27 +192,29 @@ fn kind_and_face(face: Face) -> (bool, usize) {
 
 /// Every choice on the table in a phase of numbers, one per multiset kept: of dice showing the
 /// same face, the first ones on the table are rolled (the smallest positions: see [`rank`]).
-fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> Vec<Choice> {
+fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> Vec<Weighed> {
     let (mut high, mut low): (Counts, Counts) = Default::default();
-    let mut places: [[Vec<usize>; 6]; 2] = Default::default();
+    // `first[kind][face][n]`: the first n positions on the table showing that face.
+    let mut first = [[[0u16; MAX_DICE + 1]; 6]; 2];
     for (index, lying) in dice.iter().enumerate() {
         let (is_high, face) = kind_and_face(lying.die.face);
         let counts = if is_high { &mut high } else { &mut low };
         counts[face] += 1;
-        places[usize::from(is_high)][face].push(index);
+        let n = usize::from(counts[face]);
+        let prefix = &mut first[usize::from(is_high)][face];
+        prefix[n] = prefix[n - 1] | 1 << index;
     }
     let roll = numbers::lying(&high, &low).expect("ten rollable dice are six high and four low");
     numbers::choices(phase, roll, rolls_left, goal)
         .into_iter()
         .map(|(kept_high, kept_low, outlook)| {
-            let mut reroll = Vec::new();
-            for (is_high, kept) in [(false, kept_low), (true, kept_high)] {
-                for (face, at) in places[usize::from(is_high)].iter().enumerate() {
-                    reroll.extend_from_slice(&at[..at.len() - usize::from(kept[face])]);
+            let mut reroll = 0;
+            for (kind, (lying, kept)) in [(low, kept_low), (high, kept_high)].iter().enumerate() {
+                for face in 0..6 {
+                    reroll |= first[kind][face][usize::from(lying[face] - kept[face])];
                 }
             }
-            reroll.sort_unstable();
-            Choice { reroll, outlook }
+            Weighed { reroll, outlook }
         })
         .collect()
 }

@@ -68,6 +68,9 @@ impl PartialOrd for Exact {
 
 impl Ord for Exact {
     fn cmp(&self, other: &Exact) -> Ordering {
+        if self.sixes == other.sixes {
+            return self.numerator.cmp(&other.numerator);
+        }
         let sixes = self.sixes.max(other.sixes);
         self.over(sixes).cmp(&other.over(sixes))
     }

@@ -77,15 +77,43 @@ impl Advice {
     }
 }
 
-/// Ranks choices for the goal: the better figure for the goal, then for the other goal, then
-/// fewer dice rolled, then the dice that come first on the table.
-fn rank(mut choices: Vec<Choice>, goal: Goal) -> Vec<Choice> {
-    choices.sort_by(|a, b| {
-        b.outlook
-            .ranked(goal)
-            .cmp(&a.outlook.ranked(goal))
-            .then(a.reroll.len().cmp(&b.reroll.len()))
-            .then(a.reroll.cmp(&b.reroll))
-    });
+/// A choice as the advisor weighs it: the positions to roll again as a bit set.
+#[derive(Debug, Clone, Copy)]
+struct Weighed {
+    reroll: u16,
+    outlook: Outlook,
+}
+
+/// The order of choices for the goal: the better figure for the goal, then for the other goal,
+/// then fewer dice rolled, then the dice that come first on the table (of two sets of as many
+/// positions, the one holding the smallest position they do not share).
+fn better_first(a: &Weighed, b: &Weighed, goal: Goal) -> std::cmp::Ordering {
+    let differ = a.reroll ^ b.reroll;
+    b.outlook
+        .ranked(goal)
+        .cmp(&a.outlook.ranked(goal))
+        .then(a.reroll.count_ones().cmp(&b.reroll.count_ones()))
+        .then(if differ & differ.wrapping_neg() & a.reroll != 0 {
+            std::cmp::Ordering::Less
+        } else if differ == 0 {
+            std::cmp::Ordering::Equal
+        } else {
+            std::cmp::Ordering::Greater
+        })
+}
+
+/// The best `shown` choices for the goal, best first.
+fn rank(mut choices: Vec<Weighed>, goal: Goal, shown: usize) -> Vec<Choice> {
+    if shown < choices.len() {
+        choices.select_nth_unstable_by(shown, |a, b| better_first(a, b, goal));
+        choices.truncate(shown);
+    }
+    choices.sort_unstable_by(|a, b| better_first(a, b, goal));
     choices
+        .into_iter()
+        .map(|choice| Choice {
+            reroll: (0..16).filter(|i| choice.reroll & 1 << i != 0).collect(),
+            outlook: choice.outlook,
+        })
+        .collect()
 }
