@@ -515,8 +515,7 @@ impl Ranked {
         self.figures[usize::from(self.rank[c][set])]
     }
 
-    /// The best of the four packed sets. (Plain code: the tests build the tables
-    /// in debug builds too.)
+    /// The best of the four packed sets.
     #[inline]
     fn best(&self, sets: u64) -> Figures {
         let [red, orange, blue, green] = &self.rank;
