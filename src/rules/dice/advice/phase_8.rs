@@ -12,12 +12,15 @@
 //! 2. **With one roll left, best play keeps dice of one color only** (or none). A color can
 //!    still reach 7 only if at most three kept dice show other colors. When at most one color
 //!    can, keeping only its dice and rolling the others is as good in both figures (a die rolled
-//!    instead of kept on another color can only add to that color). When two colors or more can,
-//!    `one_roll_left_keeps_one_color` (a test, run in release) checks every such keep, 1,489,310
-//!    of them, against keeping one color's part of it: always strictly worse in both figures.
+//!    instead of kept on another color can only add to that color; the colors that cannot reach
+//!    7 add nothing). When two colors or more can, at most six dice are kept, and the test
+//!    `one_roll_left_keeps_one_color` checks every such keep of several colors, 1,489,310 of
+//!    them, against keeping one color's part of it: always strictly worse in both figures.
 //!    So best play with one roll left is worth the best, over the four colors, of
 //!    [`OneRollLeft`]: for each color and set of dice showing it (7,776 sets a color, each die
-//!    absent or on one of its faces of the color), the best subset to keep.
+//!    absent or on one of its faces of the color), the best subset to keep. The four sets of a
+//!    position travel packed in a u64 and their figures are ranked per goal, so best play from a
+//!    position is the highest of four u16 ranks and one lookup.
 //! 3. **Two rolls left, keeping at most five dice, is a table** ([`TwoRollsLeft`]): for every
 //!    pattern keeping at most five dice (2,259,313 of them), the exact sum of the one-roll-left
 //!    value over the faces of the dice rolled again. It is built in one pass over the 6^10
@@ -30,10 +33,15 @@
 //!    *exceptional* patterns: a keep of several colors that beats every one-color keep it
 //!    contains. That is not a theorem: keeping, say, an orange 2 on L4 and a blue 9 on H2 and
 //!    rolling eight dice beats keeping either alone. The table of fact 3 is searched for them
-//!    when it is built (16 for the `Make` goal, 6 for `Score`, all keeping two dice); for the
-//!    patterns keeping six to nine dice, `two_rolls_left_exceptions_keep_at_most_five_dice` (a
-//!    test, run in release, 219,731,480 patterns a goal) finds none. A full ten-dice keep is
-//!    stopping, and never better than keeping the made color's seven best and rolling the rest.
+//!    when it is built (16 for the `Make` goal, 6 for `Score`, all keeping two dice); among the
+//!    patterns keeping six to nine dice the test `two_rolls_left_exceptions_keep_at_most_five_dice`
+//!    (ignored, half a minute a goal in release, 219,731,480 patterns a goal) finds none.
+//!    Stopping is never better than keeping the made color's seven best and rolling the rest
+//!    (chance 1, and rolled dice can only add to that color), so a whole turn is the sum over
+//!    the 6^10 first rolls of the best of four ranks and of the exceptions the roll contains.
+//!    (The exceptions never turn out best: in every position holding one, a one-color keep of
+//!    more dice does better, `the_exceptions_are_never_best_play`; the sum takes them anyway,
+//!    so that it needs only the checks above.)
 //!
 //! Every figure is a numerator over a power of six: u64 numerators over 6^10 for one roll
 //! left, over 6^20 for two, and the whole turn over 6^30 in u128. Between equal figures for the
@@ -98,7 +106,7 @@ pub fn phase_8_choices(faces: Faces, rolls_left: u8, goal: Goal) -> Vec<Outlook>
 /// A whole turn (three rolls, all ten dice rolled first) played best for `goal`.
 ///
 /// Exact over 6^30; the first call for a goal builds its tables and sums over the 6^10 first
-/// rolls (a few seconds in a release build).
+/// rolls (about a second and a half in a release build).
 pub fn phase_8_one_turn(goal: Goal) -> Outlook {
     static MAKE: LazyLock<Outlook> = LazyLock::new(|| plan(Goal::Make).one_turn(&COMMON));
     static SCORE: LazyLock<Outlook> = LazyLock::new(|| plan(Goal::Score).one_turn(&COMMON));
@@ -510,9 +518,16 @@ impl Ranked {
     /// The best of the four packed sets.
     #[inline]
     fn best(&self, sets: u64) -> Figures {
-        let mut rank = self.rank[0][set_of(sets, 0)];
-        for (c, ranks) in self.rank.iter().enumerate().skip(1) {
-            rank = rank.max(ranks[set_of(sets, c)]);
+        let [red, orange, blue, green] = &self.rank;
+        let mut rank = red[set_of(sets, 0)];
+        for other in [
+            orange[set_of(sets, 1)],
+            blue[set_of(sets, 2)],
+            green[set_of(sets, 3)],
+        ] {
+            if other > rank {
+                rank = other;
+            }
         }
         self.figures[usize::from(rank)]
     }
@@ -579,9 +594,9 @@ impl OneRollLeft {
                         for f4 in 0..FACES {
                             let i4 = sets.add(i3, LOW + 4, f4);
                             let p = f0 + f1 * P7[1] + f2 * P7[2] + f3 * P7[3] + f4 * P7[4];
+                            let last = &sets.packed[LOW + 5];
                             for f5 in 0..FACES {
-                                let i5 = sets.add(i4, LOW + 5, f5);
-                                values[p + f5 * P7[5]] = self.value(i5);
+                                values[p + f5 * P7[5]] = self.best.best(i4 + last[f5]);
                             }
                         }
                     }
@@ -603,11 +618,15 @@ fn sum_high_rolled(values: &mut [Figures]) {
                 high += rest % FACES * place;
                 rest /= FACES;
             }
-            let rolled = high + ROLLED * P7[k];
-            for low in 0..P7[k] {
-                let sum = (0..FACES).fold(Figures::default(), |sum, f| {
-                    sum.plus(values[high + f * P7[k] + low])
-                });
+            let step = P7[k];
+            let rolled = high + ROLLED * step;
+            for low in 0..step {
+                let mut sum = values[high + low];
+                for f in 1..FACES {
+                    let value = values[high + f * step + low];
+                    sum.chance += value.chance;
+                    sum.score += value.score;
+                }
                 values[rolled + low] = sum;
             }
         }
@@ -679,7 +698,8 @@ impl TwoRollsLeft {
                 let kept = LOW - (rolled as u32).count_ones() as usize;
                 let block = &mut table[offset[pattern]..][..high.upto[MAX_KEPT - kept]];
                 for (sum, value) in block.iter_mut().zip(&ranked) {
-                    *sum = sum.plus(*value);
+                    sum.chance += value.chance;
+                    sum.score += value.score;
                 }
             }
         }
@@ -888,8 +908,7 @@ impl Plan {
                 }
             }
         }
-        let best = |sets: u64, mut exceptions: u64| {
-            let mut best = self.best.best(sets);
+        let with_exceptions = |mut best: Figures, mut exceptions: u64| {
             while exceptions != 0 {
                 let e = exceptions.trailing_zeros() as usize;
                 exceptions &= exceptions - 1;
@@ -923,9 +942,15 @@ impl Plan {
                                 let e4 = e3 & allowed[LOW + 4][f4];
                                 // six figures over 6^20 still fit in a u64
                                 let mut sum = Figures::default();
-                                for (f5, allowed) in allowed[LOW + 5].iter().enumerate() {
-                                    let i5 = sets.add(i4, LOW + 5, f5);
-                                    sum = sum.plus(best(i5, e4 & allowed));
+                                let last = &sets.packed[LOW + 5];
+                                for f5 in 0..FACES {
+                                    let mut best = self.best.best(i4 + last[f5]);
+                                    let exceptions = e4 & allowed[LOW + 5][f5];
+                                    if exceptions != 0 {
+                                        best = with_exceptions(best, exceptions);
+                                    }
+                                    sum.chance += best.chance;
+                                    sum.score += best.score;
                                 }
                                 chance += u128::from(sum.chance);
                                 score += u128::from(sum.score);
@@ -1157,6 +1182,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "builds both goals' tables: run in release")]
     fn the_exceptions_keep_two_dice_of_two_colors() {
         for (goal, count) in [(Goal::Make, 16), (Goal::Score, 6)] {
             let exceptions = &plan(goal).exceptions;
@@ -1172,31 +1198,88 @@ mod tests {
     }
 
     /// Fact 4 as `one_turn` uses it: the best one-color keep or exception is the best of the 1024
-    /// choices, stopping included.
+    /// choices, stopping included. Positions holding an exception, and random ones.
     #[test]
+    #[cfg_attr(debug_assertions, ignore = "builds both goals' tables: run in release")]
     fn best_play_with_two_rolls_left_is_the_best_choice() {
         let common = &*COMMON;
         let mut rng = SmallRng::seed_from_u64(8);
+        let random = 2000;
         for goal in [Goal::Make, Goal::Score] {
             let plan = plan(goal);
             let mut positions: Vec<Faces> = plan
                 .exceptions
                 .iter()
-                .map(|(pattern, _)| pattern.map(|f| if usize::from(f) == ROLLED { 0 } else { f }))
+                .map(|(pattern, _)| {
+                    pattern.map(|f| match usize::from(f) {
+                        ROLLED => rng.random_range(0..6),
+                        f => f as u8,
+                    })
+                })
                 .collect();
-            positions.extend((0..40).map(|_| std::array::from_fn(|_| rng.random_range(0..6))));
+            positions.extend((0..random).map(|_| std::array::from_fn(|_| rng.random_range(0..6))));
             for faces in positions {
                 let choices = phase_8_choices(faces, 2, goal);
                 let best = choices
                     .iter()
                     .max_by(|a, b| a.ranked(goal).cmp(&b.ranked(goal)))
                     .unwrap();
-                assert_eq!(
-                    plan.best_at(common, &faces).outlook(20).ranked(goal),
-                    best.ranked(goal),
-                    "{faces:?}"
-                );
+                assert_eq!(plan.best_at(common, &faces).outlook(20), *best, "{faces:?}");
             }
+        }
+    }
+
+    /// The exceptions beat the one-color keeps they contain, but never best play: in every
+    /// position holding one, some one-color keep of the position does strictly better.
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "exhaustive: run in release")]
+    fn the_exceptions_are_never_best_play() {
+        let common = &*COMMON;
+        for goal in [Goal::Make, Goal::Score] {
+            let plan = plan(goal);
+            for (pattern, figures) in &plan.exceptions {
+                let free: Vec<usize> = (0..DICE)
+                    .filter(|&d| usize::from(pattern[d]) == ROLLED)
+                    .collect();
+                for code in 0..FACES.pow(free.len() as u32) {
+                    let mut faces = *pattern;
+                    let mut rest = code;
+                    for &d in &free {
+                        faces[d] = (rest % FACES) as u8;
+                        rest /= FACES;
+                    }
+                    let one_color = plan.best.best(common.sets.of(&faces));
+                    assert!(one_color.ranked(goal) > figures.ranked(goal), "{faces:?}");
+                }
+            }
+        }
+    }
+
+    /// The whole turn is the sum, over the first rolls, of best play position by position
+    /// (stopping included here).
+    #[test]
+    #[cfg_attr(
+        debug_assertions,
+        ignore = "sums over the 6^10 first rolls again: run in release"
+    )]
+    fn one_turn_sums_best_play_over_the_first_rolls() {
+        let common = &*COMMON;
+        for goal in [Goal::Make, Goal::Score] {
+            let plan = plan(goal);
+            let (mut chance, mut score) = (0u128, 0u128);
+            for code in 0..FACES.pow(DICE as u32) {
+                let faces: Faces =
+                    std::array::from_fn(|d| (code / FACES.pow(d as u32) % FACES) as u8);
+                let stop = common.layout.stop(&faces).times(six_to(20));
+                let best = plan.best_at(common, &faces).or(stop, goal);
+                chance += u128::from(best.chance);
+                score += u128::from(best.score);
+            }
+            let turn = Outlook {
+                chance: Exact::new(chance, 30),
+                expected_score: Exact::new(score, 30),
+            };
+            assert_eq!(phase_8_one_turn(goal), turn, "{goal:?}");
         }
     }
 }
