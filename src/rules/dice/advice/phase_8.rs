@@ -35,7 +35,7 @@
 //!    rolling eight dice beats keeping either alone. The table of fact 3 is searched for them
 //!    when it is built (16 for the `Make` goal, 6 for `Score`, all keeping two dice); among the
 //!    patterns keeping six to nine dice the test `two_rolls_left_exceptions_keep_at_most_five_dice`
-//!    (ignored, half a minute a goal in release, 219,731,480 patterns a goal) finds none.
+//!    (half a minute a goal, 219,731,480 patterns a goal) finds none.
 //!    Stopping is never better than keeping the made color's seven best and rolling the rest
 //!    (chance 1, and rolled dice can only add to that color), so a whole turn is the sum over
 //!    the 6^10 first rolls of the best of four ranks and of the exceptions the roll contains.
@@ -1049,9 +1049,8 @@ mod tests {
     /// such pattern's sum is built by the sweeps of `TwoRollsLeft::new`, extended to the low dice
     /// rolled again by accumulating over their faces in six orders of the low dice (each subset
     /// of the low dice is a prefix of one of them). Half a minute a goal in release:
-    /// `cargo test --release --lib phase_8 -- --ignored`.
+    /// `cargo test --lib phase_8` (the crate is optimised in tests).
     #[test]
-    #[ignore = "exhaustive, half a minute a goal in release"]
     fn two_rolls_left_exceptions_keep_at_most_five_dice() {
         let common = &*COMMON;
         for goal in [Goal::Make, Goal::Score] {
@@ -1182,7 +1181,6 @@ mod tests {
     }
 
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "builds both goals' tables: run in release")]
     fn the_exceptions_keep_two_dice_of_two_colors() {
         for (goal, count) in [(Goal::Make, 16), (Goal::Score, 6)] {
             let exceptions = &plan(goal).exceptions;
@@ -1200,7 +1198,6 @@ mod tests {
     /// Fact 4 as `one_turn` uses it: the best one-color keep or exception is the best of the 1024
     /// choices, stopping included. Positions holding an exception, and random ones.
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "builds both goals' tables: run in release")]
     fn best_play_with_two_rolls_left_is_the_best_choice() {
         let common = &*COMMON;
         let mut rng = SmallRng::seed_from_u64(8);
@@ -1232,7 +1229,6 @@ mod tests {
     /// The exceptions beat the one-color keeps they contain, but never best play: in every
     /// position holding one, some one-color keep of the position does strictly better.
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "exhaustive: run in release")]
     fn the_exceptions_are_never_best_play() {
         let common = &*COMMON;
         for goal in [Goal::Make, Goal::Score] {
@@ -1258,10 +1254,6 @@ mod tests {
     /// The whole turn is the sum, over the first rolls, of best play position by position
     /// (stopping included here).
     #[test]
-    #[cfg_attr(
-        debug_assertions,
-        ignore = "sums over the 6^10 first rolls again: run in release"
-    )]
     fn one_turn_sums_best_play_over_the_first_rolls() {
         let common = &*COMMON;
         for goal in [Goal::Make, Goal::Score] {
