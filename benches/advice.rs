@@ -52,11 +52,39 @@ fn mix() -> Vec<Position> {
         .collect()
 }
 
+/// The kinds of answer timed apart: (name, phase 8 or not, rolls left).
+const KINDS: [(&str, bool, u8); 4] = [
+    ("numbers_1_roll_left", false, 1),
+    ("numbers_2_rolls_left", false, 2),
+    ("phase_8_1_roll_left", true, 1),
+    ("phase_8_2_rolls_left", true, 2),
+];
+
+fn of_kind(cases: &[Position], colors: bool, rolls_left: u8) -> Vec<&Position> {
+    cases
+        .iter()
+        .filter(|c| (c.phase.number.get() == 8) == colors && c.rolls_left == rolls_left)
+        .collect()
+}
+
 fn bench(c: &mut Criterion, cases: &[Position]) {
     let mut group = c.benchmark_group(GROUP);
-    group.throughput(Throughput::Elements(cases.len() as u64));
     group.sample_size(20);
-    group.bench_function("advise", |b| {
+    for (name, colors, rolls_left) in KINDS {
+        let cases = of_kind(cases, colors, rolls_left);
+        bench_advice(&mut group, name, &cases);
+    }
+    bench_evaluate(&mut group, cases);
+    group.finish();
+}
+
+fn bench_advice(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    name: &str,
+    cases: &[&Position],
+) {
+    group.throughput(Throughput::Elements(cases.len() as u64));
+    group.bench_function(name, |b| {
         b.iter(|| {
             for case in cases {
                 let advice = advise(
@@ -70,6 +98,13 @@ fn bench(c: &mut Criterion, cases: &[Position]) {
             }
         })
     });
+}
+
+fn bench_evaluate(
+    group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
+    cases: &[Position],
+) {
+    group.throughput(Throughput::Elements(cases.len() as u64));
     group.bench_function("evaluate", |b| {
         b.iter(|| {
             for case in cases {
@@ -77,7 +112,6 @@ fn bench(c: &mut Criterion, cases: &[Position]) {
             }
         })
     });
-    group.finish();
 }
 
 fn criterion_home() -> PathBuf {
@@ -134,14 +168,21 @@ fn main() {
     bench(&mut criterion, &cases);
     criterion.final_summary();
 
-    let (Some(advise), Some(evaluate)) = (median_pass_ns("advise"), median_pass_ns("evaluate"))
-    else {
-        println!("(run both benchmarks to see the summary)");
+    let Some(evaluate) = median_pass_ns("evaluate") else {
+        println!("(run every benchmark to see the summary)");
         return;
     };
-    let per = |pass: f64| pass / POSITIONS as f64;
-    println!("median per answer over {POSITIONS} positions:");
-    println!("  advise     {:>10.0} ns", per(advise));
-    println!("  evaluate   {:>10.0} ns", per(evaluate));
-    println!("  ratio      {:>10.1}x the evaluator", advise / evaluate);
+    let evaluate = evaluate / POSITIONS as f64;
+    println!("median time per answer (criterion's median pass / positions):");
+    println!("  evaluate (baseline, all {POSITIONS})  {evaluate:>10.0} ns");
+    for (name, colors, rolls_left) in KINDS {
+        let count = of_kind(&cases, colors, rolls_left).len();
+        if let Some(pass) = median_pass_ns(name) {
+            let per = pass / count as f64;
+            println!(
+                "  advise, {name:<22} ({count:>3})  {per:>10.0} ns  {:>8.1}x the evaluator",
+                per / evaluate
+            );
+        }
+    }
 }
