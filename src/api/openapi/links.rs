@@ -93,8 +93,9 @@ const TURNS_AS_THEY_ARE: &[(&str, &str)] = &[
     ("game_id", "$request.path.game_id"),
     ("If-Match", "$response.header.ETag"),
 ];
-/// Whose turn it is in the game an answer is, or in the game of the turn it is.
-const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/current_player_id")];
+/// Who plays first in a new game (seat 0: always a player, where `current_player_id` is null in
+/// a card game), or whose turn it is in the game of the turn an answer is.
+const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/players/0/id")];
 const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/current_player_id")];
 
 /// The workflow of a game.
