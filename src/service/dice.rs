@@ -121,17 +121,22 @@ impl From<Die> for ShownDie {
     }
 }
 
-/// Checks shown dice for a phase as far as they go without the layout: the phase exists, there
-/// are at most ten dice, and every die has its colour when the phase is made of one colour.
-/// Whether they could have been rolled is the rules' own check (`NotRollable`).
-pub fn shown_roll(phase: u8, dice: &[ShownDie]) -> Result<(&'static Phase, Roll)> {
-    let rules = phases::numbered(phase).ok_or_else(|| {
+/// The phase a request names in its `phase` field, or 422 `invalid_phase`.
+pub fn numbered_phase(phase: u8) -> Result<&'static Phase> {
+    phases::numbered(phase).ok_or_else(|| {
         Error::invalid_field(
             ProblemCode::InvalidPhase,
             "phase",
             format!("there is no phase {phase}: phases are 1 to 10"),
         )
-    })?;
+    })
+}
+
+/// Checks shown dice for a phase as far as they go without the layout: the phase exists, there
+/// are at most ten dice, and every die has its colour when the phase is made of one colour.
+/// Whether they could have been rolled is the rules' own check (`NotRollable`).
+pub fn shown_roll(phase: u8, dice: &[ShownDie]) -> Result<(&'static Phase, Roll)> {
+    let rules = numbered_phase(phase)?;
     if rules.groups.iter().any(|g| g.kind == GroupKind::Color)
         && let Some(i) = dice.iter().position(|d| d.color.is_none())
     {

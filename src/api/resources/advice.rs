@@ -9,13 +9,12 @@ use super::turns::TurnAt;
 use crate::api::TurnPath;
 use crate::api::http::conditional::IfNoneMatch;
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, Result};
 use crate::rules::dice::advice::{self, Advice, Goal, Lying};
 use crate::rules::dice::layout::{DiceLayout, DieId};
 use crate::rules::dice::{Color, Die};
-use crate::rules::phases;
 use crate::service::advice::{TurnAdvice, for_turn, refused};
-use crate::service::dice::DieValue;
+use crate::service::dice::{DieValue, numbered_phase};
 use crate::service::games;
 
 /// A die as it lies on the table. In phase 8 every die needs its color, and its `die` where
@@ -185,13 +184,7 @@ impl TurnAdviceView {
 #[post("/advice")]
 pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpResponse> {
     let request = body.0;
-    let phase = phases::numbered(request.phase).ok_or_else(|| {
-        Error::invalid_field(
-            ProblemCode::InvalidPhase,
-            "phase",
-            format!("there is no phase {}: phases are 1 to 10", request.phase),
-        )
-    })?;
+    let phase = numbered_phase(request.phase)?;
     let lying: Vec<Lying> = request
         .dice
         .iter()
