@@ -1,7 +1,7 @@
 //! `cargo bench --bench advice`: one answer of the advisor (RULES §8) after warm-up, against the
 //! evaluator on the same dice in the same run. A fixed mix of 1,000 positions of real dice (all
 //! ten, with their names), position `i` on phase `i % 10 + 1`, with one or two rolls left in
-//! turn, goal `make`. Before criterion runs, it builds every table and reports how long that
+//! turn, goal `make` (and `score` for two rolls left, timed apart). Before criterion runs, it builds every table and reports how long that
 //! took and the process's resident memory; after, the median time per answer of each, and
 //! their ratio, from this run's samples.
 
@@ -52,12 +52,14 @@ fn mix() -> Vec<Position> {
         .collect()
 }
 
-/// The kinds of answer timed apart: (name, phase 8 or not, rolls left).
-const KINDS: [(&str, bool, u8); 4] = [
-    ("numbers_1_roll_left", false, 1),
-    ("numbers_2_rolls_left", false, 2),
-    ("phase_8_1_roll_left", true, 1),
-    ("phase_8_2_rolls_left", true, 2),
+/// The kinds of answer timed apart: (name, phase 8 or not, rolls left, goal).
+const KINDS: [(&str, bool, u8, Goal); 6] = [
+    ("numbers_1_roll_left", false, 1, Goal::Make),
+    ("numbers_2_rolls_left", false, 2, Goal::Make),
+    ("numbers_2_rolls_left_score", false, 2, Goal::Score),
+    ("phase_8_1_roll_left", true, 1, Goal::Make),
+    ("phase_8_2_rolls_left", true, 2, Goal::Make),
+    ("phase_8_2_rolls_left_score", true, 2, Goal::Score),
 ];
 
 fn of_kind(cases: &[Position], colors: bool, rolls_left: u8) -> Vec<&Position> {
@@ -70,9 +72,9 @@ fn of_kind(cases: &[Position], colors: bool, rolls_left: u8) -> Vec<&Position> {
 fn bench(c: &mut Criterion, cases: &[Position]) {
     let mut group = c.benchmark_group(GROUP);
     group.sample_size(20);
-    for (name, colors, rolls_left) in KINDS {
+    for (name, colors, rolls_left, goal) in KINDS {
         let cases = of_kind(cases, colors, rolls_left);
-        bench_advice(&mut group, name, &cases);
+        bench_advice(&mut group, name, &cases, goal);
     }
     bench_evaluate(&mut group, cases);
     group.finish();
@@ -82,6 +84,7 @@ fn bench_advice(
     group: &mut criterion::BenchmarkGroup<criterion::measurement::WallTime>,
     name: &str,
     cases: &[&Position],
+    goal: Goal,
 ) {
     group.throughput(Throughput::Elements(cases.len() as u64));
     group.bench_function(name, |b| {
@@ -92,7 +95,7 @@ fn bench_advice(
                     DiceLayout::Standard,
                     black_box(&case.lying),
                     case.rolls_left,
-                    Goal::Make,
+                    goal,
                 );
                 black_box(advice.expect("a position"));
             }
@@ -175,12 +178,12 @@ fn main() {
     let evaluate = evaluate / POSITIONS as f64;
     println!("median time per answer (criterion's median pass / positions):");
     println!("  evaluate (baseline, all {POSITIONS})  {evaluate:>10.0} ns");
-    for (name, colors, rolls_left) in KINDS {
+    for (name, colors, rolls_left, _) in KINDS {
         let count = of_kind(&cases, colors, rolls_left).len();
         if let Some(pass) = median_pass_ns(name) {
             let per = pass / count as f64;
             println!(
-                "  advise, {name:<22} ({count:>3})  {per:>10.0} ns  {:>8.1}x the evaluator",
+                "  advise, {name:<28} ({count:>3})  {per:>10.0} ns  {:>8.1}x the evaluator",
                 per / evaluate
             );
         }

@@ -7,7 +7,8 @@
 
 use phase10::rules::PHASES;
 use phase10::rules::dice::advice::{
-    Exact, Faces, Goal, Outlook, phase_8_choices, phase_8_one_turn,
+    Exact, Faces, Goal, Lying, OPTIONS_SHOWN, Outlook, advise, phase_8_best_choices,
+    phase_8_choices, phase_8_one_turn, weigh_all,
 };
 use phase10::rules::dice::{Color, DiceLayout, Die, DieId, Roll, evaluate};
 use rand::rngs::SmallRng;
@@ -307,6 +308,58 @@ fn a_choice_averages_over_the_faces_of_a_die_it_rolls(goal: Goal) {
             assert_eq!(choices[mask], sum.outlook(10 + size), "{faces:?} {mask:#b}");
         }
     }
+}
+
+/// The dice of a position as they lie, named, in a shuffled order on the table.
+fn lying(faces: &Faces, rng: &mut SmallRng) -> Vec<Lying> {
+    let mut dice: Vec<Lying> = DieId::ALL
+        .iter()
+        .zip(faces)
+        .map(|(&id, &f)| {
+            let face = DiceLayout::Standard.faces(id)[usize::from(f)];
+            Lying {
+                die: Die::new(face.face, face.color),
+                id: Some(id),
+            }
+        })
+        .collect();
+    for i in (1..dice.len()).rev() {
+        dice.swap(i, rng.random_range(0..=i));
+    }
+    dice
+}
+
+/// With two rolls left the advisor weighs only the choices that may be shown: what it shows
+/// is what ranking all 1024 exact choices shows, and each choice it weighs is exact.
+#[test]
+fn two_rolls_left_the_choices_shown_are_the_best_of_all() {
+    let phase = &PHASES[7];
+    let mut rng = SmallRng::seed_from_u64(88);
+    let mut positions = tie_positions();
+    positions.extend((0..40).map(|_| random_position(&mut rng)));
+    let mut skipped = 0;
+    for faces in &positions {
+        for goal in GOALS {
+            let all = phase_8_choices(*faces, 2, goal);
+            for shown in [1, 2, OPTIONS_SHOWN] {
+                let some = phase_8_best_choices(*faces, 2, goal, shown);
+                for (weighed, exact) in some.iter().zip(&all) {
+                    match weighed {
+                        Some(weighed) => assert_eq!(weighed, exact, "{faces:?}"),
+                        None => skipped += 1,
+                    }
+                }
+            }
+            let dice = lying(faces, &mut rng);
+            let advice = advise(phase, DiceLayout::Standard, &dice, 2, goal).unwrap();
+            let mut every = weigh_all(phase, DiceLayout::Standard, &dice, 2, goal).unwrap();
+            assert_eq!(every.options.len(), 1024);
+            every.options.truncate(OPTIONS_SHOWN);
+            assert_eq!(advice, every, "{faces:?} {goal:?}");
+        }
+    }
+    // Of the 386 choices keeping six dice or more, most are never weighed.
+    assert!(skipped > positions.len() * 2 * 3 * 200, "{skipped}");
 }
 
 #[test]

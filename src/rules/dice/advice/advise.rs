@@ -4,7 +4,7 @@
 use thiserror::Error;
 
 use super::multisets::Counts;
-use super::phase_8::{Faces, phase_8_choices, phase_8_one_turn};
+use super::phase_8::{Faces, phase_8_best_choices, phase_8_one_turn};
 use super::placed::{Lying, Misnamed, Placement, place};
 use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, numbers, rank};
 use crate::rules::dice::evaluate;
@@ -110,7 +110,7 @@ fn weigh(
         let Placement::Only(ids) = placement else {
             return Err(AdviceRefused::WhichDieUnknown);
         };
-        color_choices(dice, &ids, rolls_left, goal)
+        color_choices(dice, &ids, rolls_left, goal, shown)
     } else {
         number_choices(phase, dice, rolls_left, goal)
     };
@@ -145,9 +145,15 @@ fn is_of_colors(phase: &Phase) -> bool {
     phase.groups.iter().any(|g| g.kind == GroupKind::Color)
 }
 
-/// Every choice in phase 8, one per set of physical dice rolled again (`ids`: the die at each
-/// position on the table).
-fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> Vec<Weighed> {
+/// The choices in phase 8 that may be among the best `shown`, one per set of physical dice
+/// rolled again (`ids`: the die at each position on the table).
+fn color_choices(
+    dice: &[Lying],
+    ids: &[DieId],
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
+) -> Vec<Weighed> {
     let mut faces: Faces = [0; MAX_DICE];
     let mut position = [0usize; MAX_DICE];
     for (at, (lying, id)) in dice.iter().zip(ids).enumerate() {
@@ -159,14 +165,16 @@ fn color_choices(dice: &[Lying], ids: &[DieId], rolls_left: u8, goal: Goal) -> V
         faces[die] = shown.expect("a placed die shows one of its faces") as u8;
         position[die] = at;
     }
-    phase_8_choices(faces, rolls_left, goal)
+    phase_8_best_choices(faces, rolls_left, goal, shown.min(1 << MAX_DICE))
         .into_iter()
         .enumerate()
-        .map(|(mask, outlook)| Weighed {
-            reroll: (0..MAX_DICE)
-                .filter(|d| mask & 1 << d != 0)
-                .fold(0, |set, d| set | 1 << position[d]),
-            outlook,
+        .filter_map(|(mask, outlook)| {
+            Some(Weighed {
+                reroll: (0..MAX_DICE)
+                    .filter(|d| mask & 1 << d != 0)
+                    .fold(0, |set, d| set | 1 << position[d]),
+                outlook: outlook?,
+            })
         })
         .collect()
 }

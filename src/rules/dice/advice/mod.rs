@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 
 pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
-pub use phase_8::{Faces, phase_8_choices, phase_8_one_turn};
+pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};
 pub use placed::{Lying, Misnamed};
 
 /// What the player plays the rest of the turn for.

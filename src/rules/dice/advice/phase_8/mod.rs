@@ -27,8 +27,11 @@
 //!    positions, four low dice outside, the six high dice inside: per low face, the sums over
 //!    the high dice rolled again come from one sweep per die, and are added to the 16 patterns
 //!    of the low dice. A choice keeping six dice or more rolls at most four again: a request
-//!    sums those outcomes itself (147,426 positions for all such choices at once, grouped by
-//!    which dice differ from the position asked about).
+//!    sums those outcomes itself (`near`), and only for the choices that may be shown. Such a
+//!    choice keeping one color is known from a small table; one keeping several colors is
+//!    worth no more than the best one-color keep inside it (fact 4 below, checked for every
+//!    such pattern), so where that is below the fifth best choice already known, it is never
+//!    shown and its sum is not made.
 //! 4. **Best play with two rolls left** is over the one-color keeps, or one of a few
 //!    *exceptional* patterns: a keep of several colors that beats every one-color keep it
 //!    contains. That is not a theorem: keeping, say, an orange 2 on L4 and a blue 9 on H2 and
@@ -51,6 +54,8 @@
 use std::sync::LazyLock;
 
 use super::{Exact, Goal, Outlook};
+
+mod near;
 use crate::rules::dice::{DiceLayout, DieId, Face};
 
 /// The faces the ten dice show, in `DieId::ALL` order: `faces[d]` is the index (0..6) of the face
@@ -98,8 +103,40 @@ pub fn phase_8_choices(faces: Faces, rolls_left: u8, goal: Goal) -> Vec<Outlook>
             .enumerate()
             .map(|(mask, figures)| figures.outlook(mask.count_ones()))
             .collect(),
-        2 => plan(goal).choices(common, &faces),
+        2 => plan(goal)
+            .choices(common, &faces, CHOICES)
+            .into_iter()
+            .map(|outlook| outlook.expect("every choice is weighed"))
+            .collect(),
         _ => panic!("rolls_left is 1 or 2, not {rolls_left}"),
+    }
+}
+
+/// As [`phase_8_choices`], but only the choices that may be among the best `shown` for `goal`
+/// are weighed: the others are `None`, proved worse than `shown` choices that are weighed. With
+/// two rolls left this spares most of the work (about a fifth of it is left, typically).
+///
+/// # Panics
+/// As [`phase_8_choices`], or if `shown` is 0.
+pub fn phase_8_best_choices(
+    faces: Faces,
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
+) -> Vec<Option<Outlook>> {
+    assert!(shown > 0, "at least one choice is shown");
+    match rolls_left {
+        2 => {
+            assert!(
+                faces.iter().all(|&f| usize::from(f) < FACES),
+                "a face is 0 to 5"
+            );
+            plan(goal).choices(&COMMON, &faces, shown)
+        }
+        _ => phase_8_choices(faces, rolls_left, goal)
+            .into_iter()
+            .map(Some)
+            .collect(),
     }
 }
 
@@ -152,6 +189,16 @@ impl Figures {
         Figures {
             chance: self.chance * factor,
             score: self.score * factor,
+        }
+    }
+
+    /// Both figures divided by `factor`, which divides them.
+    #[inline]
+    fn over(self, factor: u64) -> Figures {
+        debug_assert!(self.chance.is_multiple_of(factor) && self.score.is_multiple_of(factor));
+        Figures {
+            chance: self.chance / factor,
+            score: self.score / factor,
         }
     }
 
@@ -301,6 +348,7 @@ impl ColorSets {
         sets + self.packed[d][face]
     }
 
+    #[cfg(test)]
     fn of(&self, faces: &Faces) -> u64 {
         (0..DICE).fold(0, |sets, d| self.add(sets, d, usize::from(faces[d])))
     }
@@ -538,6 +586,8 @@ impl Ranked {
 struct OneRollLeft {
     goal: Goal,
     best: Ranked,
+    /// The same figures as keys, for the sums a request makes.
+    keys: near::Keys,
 }
 
 impl OneRollLeft {
@@ -548,6 +598,7 @@ impl OneRollLeft {
         }
         OneRollLeft {
             goal,
+            keys: near::Keys::new(&best, goal),
             best: Ranked::new(&best, goal),
         }
     }
@@ -715,6 +766,26 @@ impl TwoRollsLeft {
         self.table[self.offset[low] + high.rank[upper] as usize]
     }
 
+    /// Where the patterns of the dice on `faces` are in the table, each die kept or rolled again.
+    fn places(&self, high: &HighPatterns, faces: &Faces) -> Places {
+        let pattern = |rolled: usize, dice: std::ops::Range<usize>| -> usize {
+            let start = dice.start;
+            dice.map(|d| {
+                let digit = if rolled >> (d - start) & 1 == 1 {
+                    ROLLED
+                } else {
+                    usize::from(faces[d])
+                };
+                digit * P7[d - start]
+            })
+            .sum()
+        };
+        Places {
+            low: std::array::from_fn(|rolled| self.offset[pattern(rolled, 0..LOW)]),
+            high: std::array::from_fn(|rolled| high.rank[pattern(rolled, LOW..DICE)] as usize),
+        }
+    }
+
     /// Every pattern in the table: the low pattern, the high pattern and the sum.
     fn entries<'a>(
         &'a self,
@@ -738,6 +809,21 @@ impl TwoRollsLeft {
     }
 }
 
+/// Where the patterns of some dice are in [`TwoRollsLeft`], by the dice rolled again: the
+/// block of the low dice's pattern and the rank of the high dice's.
+struct Places {
+    low: [usize; 1 << LOW],
+    high: [usize; 1 << HIGH],
+}
+
+impl Places {
+    /// The place of the pattern rolling the dice of `mask` again (it keeps at most `MAX_KEPT`).
+    #[inline]
+    fn of(&self, mask: usize) -> usize {
+        self.low[mask & ((1 << LOW) - 1)] + self.high[mask >> LOW]
+    }
+}
+
 /// Everything best play for one goal needs.
 struct Plan {
     one: OneRollLeft,
@@ -745,6 +831,8 @@ struct Plan {
     /// For the set of color c, the best keep of a subset of it with two rolls left (all ten dice
     /// excluded: that is stopping), over 6^20.
     best: Ranked,
+    /// `one_color[c][set]`: keeping exactly that set of color c with two rolls left, over 6^20.
+    one_color: [Vec<Figures>; COLORS],
     /// The patterns of several colors better than every one-color pattern they contain, with
     /// their figures over 6^20 (fact 4).
     exceptions: Vec<([u8; DICE], Figures)>,
@@ -767,6 +855,7 @@ impl Plan {
                 })
                 .collect()
         });
+        let one_color = best.clone();
         for (c, best) in best.iter_mut().enumerate() {
             common.sets.best_of_subsets(&common.layout, c, best, goal);
         }
@@ -798,6 +887,7 @@ impl Plan {
         assert!(exceptions.len() <= 64, "exceptions are tracked in a u64");
         Plan {
             best: Ranked::new(&best, goal),
+            one_color,
             one,
             two,
             exceptions,
@@ -808,87 +898,87 @@ impl Plan {
         self.one.goal
     }
 
-    fn choices(&self, common: &Common, faces: &Faces) -> Vec<Outlook> {
-        let mut out = vec![common.layout.stop(faces).outlook(0); CHOICES];
-        // Rolling at most NEAR dice: every position differing from `faces` on at most NEAR dice,
-        // summed by the set of dice that differ.
-        let differing = self.near(common, faces);
-        for (mask, slot) in out.iter_mut().enumerate().skip(1) {
-            let rolled = mask.count_ones();
-            let sum = if rolled as usize <= NEAR {
-                // every subset of the mask
-                let mut sum = differing[0];
+    /// Every choice with two rolls left (`shown` = `CHOICES`), or only those that may be among
+    /// the best `shown`: the others are `None`.
+    ///
+    /// Stopping, a choice keeping at most `MAX_KEPT` dice and a choice keeping dice of one
+    /// color are known without a sum. A choice keeping six dice or more of several colors is
+    /// worth no more than the best one-color keep inside it (fact 4), so where that is below the
+    /// `shown`-th best known figures it cannot be shown, and its sum is not made.
+    fn choices(&self, common: &Common, faces: &Faces, shown: usize) -> Vec<Option<Outlook>> {
+        let goal = self.goal();
+        let own: [u64; DICE] =
+            std::array::from_fn(|d| common.sets.packed[d][usize::from(faces[d])]);
+        let color: [usize; DICE] =
+            std::array::from_fn(|d| common.layout.color(d, usize::from(faces[d])));
+        let kept_sets = |mask: usize| -> u64 {
+            (0..DICE)
+                .filter(|d| mask >> d & 1 == 0)
+                .map(|d| own[d])
+                .sum()
+        };
+        // Over 6^20, the figures of the choices known without a sum.
+        let at = self.two.places(&common.high, faces);
+        let known: Vec<Option<Figures>> = (0..CHOICES)
+            .map(|mask| {
+                let rolled = mask.count_ones() as usize;
+                if mask == 0 {
+                    return Some(common.layout.stop(faces).times(six_to(2 * DICE)));
+                }
+                if rolled > NEAR {
+                    return Some(self.two.table[at.of(mask)].times(six_to(DICE - rolled)));
+                }
+                let colors = (0..DICE)
+                    .filter(|d| mask >> d & 1 == 0)
+                    .fold(0u8, |colors, d| colors | 1 << color[d]);
+                (colors.count_ones() == 1).then(|| {
+                    let c = colors.trailing_zeros() as usize;
+                    self.one_color[c][set_of(kept_sets(mask), c)]
+                })
+            })
+            .collect();
+        let mut ranked: Vec<(u64, u64)> = known.iter().flatten().map(|f| f.ranked(goal)).collect();
+        // The `shown`-th best figures known: a choice worth less is not shown.
+        let floor = if shown < ranked.len() {
+            *ranked.select_nth_unstable_by(shown - 1, |a, b| b.cmp(a)).1
+        } else {
+            (0, 0)
+        };
+        // Fact 4 bounds the others: the sets of dice they roll, with all their subsets, are
+        // summed where the bound reaches the floor.
+        let mut needed = vec![false; CHOICES];
+        for (mask, figures) in known.iter().enumerate() {
+            if figures.is_none() && self.best.best(kept_sets(mask)).ranked(goal) >= floor {
                 let mut subset = mask;
                 while subset > 0 {
-                    sum = sum.plus(differing[subset]);
+                    needed[subset] = true;
                     subset = (subset - 1) & mask;
                 }
-                sum
-            } else {
-                let pattern = std::array::from_fn(|d| {
-                    if mask >> d & 1 == 1 {
-                        ROLLED as u8
-                    } else {
-                        faces[d]
-                    }
-                });
-                self.two.sum(&common.high, &pattern)
-            };
-            *slot = sum.outlook(10 + rolled);
-        }
-        out
-    }
-
-    /// For every set D of at most `NEAR` dice, the sum of best play with one roll left (over
-    /// 6^10) over the positions that differ from `faces` exactly on the dice of D.
-    fn near(&self, common: &Common, faces: &Faces) -> Vec<Figures> {
-        const _: () = assert!(NEAR == 4, "four nested loops");
-        let sets = &common.sets;
-        let own: [u64; DICE] = std::array::from_fn(|d| sets.packed[d][usize::from(faces[d])]);
-        let others: [[u64; FACES - 1]; DICE] = std::array::from_fn(|d| {
-            let mut others = [0; FACES - 1];
-            let faces = (0..FACES).filter(|&f| f != usize::from(faces[d]));
-            for (slot, f) in others.iter_mut().zip(faces) {
-                *slot = sets.packed[d][f];
             }
-            others
-        });
-        let value = |sets: u64| self.one.value(sets);
-        let all = sets.of(faces);
-        let mut sums = vec![Figures::default(); CHOICES];
-        sums[0] = value(all);
-        // Taking a die's own face out of packed sets that hold it never borrows.
-        for d1 in 0..DICE {
-            let m1 = 1 << d1;
-            for &o1 in &others[d1] {
-                let s1 = all - own[d1] + o1;
-                sums[m1] = sums[m1].plus(value(s1));
-                for d2 in d1 + 1..DICE {
-                    let m2 = m1 | 1 << d2;
-                    for &o2 in &others[d2] {
-                        let s2 = s1 - own[d2] + o2;
-                        sums[m2] = sums[m2].plus(value(s2));
-                        for d3 in d2 + 1..DICE {
-                            let m3 = m2 | 1 << d3;
-                            for &o3 in &others[d3] {
-                                let s3 = s2 - own[d3] + o3;
-                                sums[m3] = sums[m3].plus(value(s3));
-                                for d4 in d3 + 1..DICE {
-                                    let s = s3 - own[d4];
-                                    let sum =
-                                        others[d4].iter().fold(Figures::default(), |sum, &o4| {
-                                            sum.plus(value(s + o4))
-                                        });
-                                    let m4 = m3 | 1 << d4;
-                                    sums[m4] = sums[m4].plus(sum);
-                                }
-                            }
+        }
+        let differing = near::sums(common, &self.one, faces, &needed);
+        known
+            .iter()
+            .enumerate()
+            .map(|(mask, figures)| {
+                let rolled = mask.count_ones();
+                let sum = match figures {
+                    Some(figures) => figures.over(six_to(DICE - rolled as usize)),
+                    None if needed[mask] => {
+                        // every subset of the mask
+                        let mut sum = differing[0];
+                        let mut subset = mask;
+                        while subset > 0 {
+                            sum = sum.plus(differing[subset]);
+                            subset = (subset - 1) & mask;
                         }
+                        sum
                     }
-                }
-            }
-        }
-        sums
+                    None => return None,
+                };
+                Some(sum.outlook(DICE as u32 + rolled))
+            })
+            .collect()
     }
 
     /// The sum over the 6^10 first rolls of best play with two rolls left: the best one-color
@@ -968,310 +1058,4 @@ impl Plan {
 }
 
 #[cfg(test)]
-mod tests {
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
-
-    use super::*;
-
-    impl Plan {
-        /// Best play from a position with two rolls left, as `one_turn` finds it, over 6^20.
-        fn best_at(&self, common: &Common, faces: &Faces) -> Figures {
-            let goal = self.goal();
-            let mut best = self.best.best(common.sets.of(faces));
-            for (pattern, figures) in &self.exceptions {
-                if (0..DICE).all(|d| pattern[d] == ROLLED as u8 || pattern[d] == faces[d]) {
-                    best = best.or(*figures, goal);
-                }
-            }
-            best
-        }
-    }
-
-    /// Fact 2: every keep of at most six dice (a keep of seven or more leaves at most one color
-    /// able to reach 7) that keeps several colors is matched by keeping only one of them.
-    #[test]
-    fn one_roll_left_keeps_one_color() {
-        let common = &*COMMON;
-        let mut several_can_reach = 0;
-        for kept_dice in (0u32..1 << DICE).filter(|m| (1..=6).contains(&m.count_ones())) {
-            let dice: Vec<usize> = (0..DICE).filter(|d| kept_dice >> d & 1 == 1).collect();
-            for code in 0..FACES.pow(dice.len() as u32) {
-                let mut last_index = [0u32; COLORS];
-                let mut set = [0u32; COLORS];
-                let mut per_color = [0usize; COLORS];
-                let mut rest = code;
-                for &d in &dice {
-                    let f = rest % FACES;
-                    rest /= FACES;
-                    let c = common.layout.color(d, f);
-                    per_color[c] += 1;
-                    for other in 0..COLORS {
-                        last_index[other] += common.last.digit[other][d][f];
-                        set[other] += common.sets.digit[other][d][f];
-                    }
-                }
-                if per_color.iter().filter(|&&n| n > 0).count() < 2 {
-                    continue;
-                }
-                let value = (0..COLORS)
-                    .fold(Figures::default(), |sum, c| {
-                        sum.plus(common.last.table[c][last_index[c] as usize])
-                    })
-                    .times(six_to(dice.len()));
-                let alone: Vec<Figures> = (0..COLORS)
-                    .map(|c| common.keep[c][set[c] as usize])
-                    .collect();
-                let can_reach = per_color.iter().filter(|&&n| dice.len() - n <= 3).count();
-                if can_reach >= 2 {
-                    several_can_reach += 1;
-                    assert!(
-                        alone
-                            .iter()
-                            .any(|a| a.chance > value.chance && a.score > value.score),
-                        "{dice:?} {code}"
-                    );
-                } else {
-                    assert!(
-                        alone
-                            .iter()
-                            .any(|a| a.chance >= value.chance && a.score >= value.score),
-                        "{dice:?} {code}"
-                    );
-                }
-            }
-        }
-        assert_eq!(several_can_reach, 1_489_310);
-    }
-
-    /// Fact 4 for the patterns outside the table: no pattern keeping six to nine dice of several
-    /// colors beats, with two rolls left, every one-color pattern it contains. Exhaustive: every
-    /// such pattern's sum is built by the sweeps of `TwoRollsLeft::new`, extended to the low dice
-    /// rolled again by accumulating over their faces in six orders of the low dice (each subset
-    /// of the low dice is a prefix of one of them). Half a minute a goal in release:
-    /// `cargo test --lib phase_8` (the crate is optimised in tests).
-    #[test]
-    fn two_rolls_left_exceptions_keep_at_most_five_dice() {
-        let common = &*COMMON;
-        for goal in [Goal::Make, Goal::Score] {
-            let plan = plan(goal);
-            let mut search = Search {
-                common,
-                plan,
-                checked: 0,
-                spot_checks: 0,
-                found: Vec::new(),
-            };
-            search.run();
-            assert_eq!(search.found, Vec::<[u8; DICE]>::new(), "{goal:?}");
-            assert_eq!(search.checked, 219_731_480, "{goal:?}");
-            assert!(search.spot_checks > 1000);
-        }
-    }
-
-    struct Search<'a> {
-        common: &'a Common,
-        plan: &'a Plan,
-        checked: u64,
-        spot_checks: u64,
-        found: Vec<[u8; DICE]>,
-    }
-
-    impl Search<'_> {
-        fn run(&mut self) {
-            let common = self.common;
-            let orders: [[usize; LOW]; 6] = [
-                [0, 1, 2, 3],
-                [2, 0, 3, 1],
-                [3, 0, 1, 2],
-                [1, 2, 3, 0],
-                [1, 3, 0, 2],
-                [2, 3, 0, 1],
-            ];
-            let mut done = [false; 1 << LOW];
-            let mut values = vec![Figures::default(); P7[HIGH]];
-            // sums[j]: over the faces of the first j low dice of the order
-            let mut sums = vec![vec![Figures::default(); P7[HIGH]]; LOW + 1];
-            for order in orders {
-                let prefix = |j: usize| order[..j].iter().fold(0, |m, &d| m | 1 << d);
-                let new: Vec<bool> = (0..=LOW).map(|j| !done[prefix(j)]).collect();
-                for code in 0..FACES.pow(LOW as u32) {
-                    let mut low = [0usize; LOW];
-                    for (j, &d) in order.iter().enumerate() {
-                        low[d] = code / FACES.pow(j as u32) % FACES;
-                    }
-                    let index = (0..LOW).fold(0, |index, d| common.sets.add(index, d, low[d]));
-                    self.plan.one.high_faces(&common.sets, index, &mut values);
-                    sum_high_rolled(&mut values);
-                    let mut pattern: [u8; LOW] = std::array::from_fn(|d| low[d] as u8);
-                    if new[0] {
-                        self.check(pattern, &values);
-                    }
-                    for (sum, value) in sums[1].iter_mut().zip(&values) {
-                        *sum = sum.plus(*value);
-                    }
-                    for j in 1..=LOW {
-                        if order[..j].iter().any(|&d| low[d] != FACES - 1) {
-                            break;
-                        }
-                        // sums[j] is complete: it rolls the low dice order[..j]
-                        pattern[order[j - 1]] = ROLLED as u8;
-                        if new[j] {
-                            self.check(pattern, &sums[j]);
-                        }
-                        if j < LOW {
-                            let (lower, upper) = sums.split_at_mut(j + 1);
-                            for (sum, value) in upper[0].iter_mut().zip(&lower[j]) {
-                                *sum = sum.plus(*value);
-                            }
-                        }
-                        sums[j].fill(Figures::default());
-                    }
-                }
-                for j in 0..=LOW {
-                    done[prefix(j)] = true;
-                }
-            }
-            assert!(done.iter().all(|&d| d));
-        }
-
-        fn check(&mut self, low: [u8; LOW], sums: &[Figures]) {
-            let common = self.common;
-            let goal = self.plan.goal();
-            let low_kept = low.iter().filter(|&&f| usize::from(f) != ROLLED).count();
-            for (p, sum) in sums.iter().enumerate() {
-                let kept = low_kept + kept_in(p, HIGH);
-                if !(MAX_KEPT + 1..DICE).contains(&kept) {
-                    continue;
-                }
-                let mut pattern = [0u8; DICE];
-                pattern[..LOW].copy_from_slice(&low);
-                for k in 0..HIGH {
-                    pattern[LOW + k] = (p / P7[k] % 7) as u8;
-                }
-                let mut index = [0u32; COLORS];
-                let mut colors = 0u8;
-                for (d, &f) in pattern.iter().enumerate() {
-                    let f = usize::from(f);
-                    if f != ROLLED {
-                        let c = common.layout.color(d, f);
-                        index[c] += common.sets.digit[c][d][f];
-                        colors |= 1 << c;
-                    }
-                }
-                if colors.count_ones() < 2 {
-                    continue;
-                }
-                self.checked += 1;
-                if self.checked.is_multiple_of(100_003) {
-                    self.spot_checks += 1;
-                    let direct = self.plan.one.sum_over_rolled(&common.sets, &pattern);
-                    assert_eq!(*sum, direct, "{pattern:?}");
-                }
-                let figures = sum.times(six_to(kept));
-                let plan = self.plan;
-                let one_color = (0..COLORS).fold(Figures::default(), |best, c| {
-                    best.or(plan.best.get(c, index[c] as usize), goal)
-                });
-                if figures.ranked(goal) > one_color.ranked(goal) {
-                    self.found.push(pattern);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn the_exceptions_keep_two_dice_of_two_colors() {
-        for (goal, count) in [(Goal::Make, 16), (Goal::Score, 6)] {
-            let exceptions = &plan(goal).exceptions;
-            assert_eq!(exceptions.len(), count, "{goal:?}");
-            for (pattern, _) in exceptions {
-                let kept = pattern
-                    .iter()
-                    .filter(|&&f| usize::from(f) != ROLLED)
-                    .count();
-                assert_eq!(kept, 2, "{pattern:?}");
-            }
-        }
-    }
-
-    /// Fact 4 as `one_turn` uses it: the best one-color keep or exception is the best of the 1024
-    /// choices, stopping included. Positions holding an exception, and random ones.
-    #[test]
-    fn best_play_with_two_rolls_left_is_the_best_choice() {
-        let common = &*COMMON;
-        let mut rng = SmallRng::seed_from_u64(8);
-        let random = 2000;
-        for goal in [Goal::Make, Goal::Score] {
-            let plan = plan(goal);
-            let mut positions: Vec<Faces> = plan
-                .exceptions
-                .iter()
-                .map(|(pattern, _)| {
-                    pattern.map(|f| match usize::from(f) {
-                        ROLLED => rng.random_range(0..6),
-                        f => f as u8,
-                    })
-                })
-                .collect();
-            positions.extend((0..random).map(|_| std::array::from_fn(|_| rng.random_range(0..6))));
-            for faces in positions {
-                let choices = phase_8_choices(faces, 2, goal);
-                let best = choices
-                    .iter()
-                    .max_by(|a, b| a.ranked(goal).cmp(&b.ranked(goal)))
-                    .unwrap();
-                assert_eq!(plan.best_at(common, &faces).outlook(20), *best, "{faces:?}");
-            }
-        }
-    }
-
-    /// The exceptions beat the one-color keeps they contain, but never best play: in every
-    /// position holding one, some one-color keep of the position does strictly better.
-    #[test]
-    fn the_exceptions_are_never_best_play() {
-        let common = &*COMMON;
-        for goal in [Goal::Make, Goal::Score] {
-            let plan = plan(goal);
-            for (pattern, figures) in &plan.exceptions {
-                let free: Vec<usize> = (0..DICE)
-                    .filter(|&d| usize::from(pattern[d]) == ROLLED)
-                    .collect();
-                for code in 0..FACES.pow(free.len() as u32) {
-                    let mut faces = *pattern;
-                    let mut rest = code;
-                    for &d in &free {
-                        faces[d] = (rest % FACES) as u8;
-                        rest /= FACES;
-                    }
-                    let one_color = plan.best.best(common.sets.of(&faces));
-                    assert!(one_color.ranked(goal) > figures.ranked(goal), "{faces:?}");
-                }
-            }
-        }
-    }
-
-    /// The whole turn is the sum, over the first rolls, of best play position by position
-    /// (stopping included here).
-    #[test]
-    fn one_turn_sums_best_play_over_the_first_rolls() {
-        let common = &*COMMON;
-        for goal in [Goal::Make, Goal::Score] {
-            let plan = plan(goal);
-            let (mut chance, mut score) = (0u128, 0u128);
-            for code in 0..FACES.pow(DICE as u32) {
-                let faces: Faces =
-                    std::array::from_fn(|d| (code / FACES.pow(d as u32) % FACES) as u8);
-                let stop = common.layout.stop(&faces).times(six_to(20));
-                let best = plan.best_at(common, &faces).or(stop, goal);
-                chance += u128::from(best.chance);
-                score += u128::from(best.score);
-            }
-            let turn = Outlook {
-                chance: Exact::new(chance, 30),
-                expected_score: Exact::new(score, 30),
-            };
-            assert_eq!(phase_8_one_turn(goal), turn, "{goal:?}");
-        }
-    }
-}
+mod tests;
