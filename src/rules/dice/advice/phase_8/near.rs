@@ -96,8 +96,8 @@ impl Walk<'_> {
             // Die d leaves its face on the table: one color's set changes.
             let own = self.own[d];
             let base = sets - own.packed;
-            let mut keys = keys;
-            keys[own.color] = table[own.color][set_of(base, own.color)];
+            let left = table[own.color][set_of(base, own.color)];
+            let keys = with(keys, own.color, left);
             let [a, b, c, e] = keys;
             // The best of the other colors, per color.
             let others_best = [
@@ -114,9 +114,7 @@ impl Walk<'_> {
                 chance += best >> self.chance.0 & self.chance.1;
                 score += best >> self.score.0 & self.score.1;
                 if depth < NEAR {
-                    let mut next = keys;
-                    next[shown.color] = key;
-                    self.from(d + 1, m, sets, next, depth + 1);
+                    self.from(d + 1, m, sets, with(keys, shown.color, key), depth + 1);
                 }
             }
             let sum = &mut self.sums[m];
@@ -124,6 +122,18 @@ impl Walk<'_> {
             sum.score += score;
         }
     }
+}
+
+/// `keys` with color c's replaced, built in registers.
+#[inline(always)]
+fn with(keys: [u64; COLORS], c: usize, key: u64) -> [u64; COLORS] {
+    let [a, b, d, e] = keys;
+    [
+        if c == 0 { key } else { a },
+        if c == 1 { key } else { b },
+        if c == 2 { key } else { d },
+        if c == 3 { key } else { e },
+    ]
 }
 
 /// For every set D of at most `NEAR` dice that is `needed` (so are all its subsets), the sum of
