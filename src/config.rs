@@ -104,6 +104,10 @@ pub struct Config {
     #[arg(long, env, default_value_t = 24 * 60 * 60, global = true)]
     pub invite_ttl_secs: u64,
 
+    /// How long a read-only link to a game's live pad opens it, in seconds (7 days by default).
+    #[arg(long, env, default_value_t = 7 * 24 * 60 * 60, global = true)]
+    pub share_ttl_secs: u64,
+
     /// How often an event stream with nothing to send sends a comment, so that proxies keep
     /// it open, and reads the game's log in case a wake-up was missed, in seconds.
     #[arg(long, env, default_value_t = 15, global = true)]

@@ -32,7 +32,7 @@ use crate::service::clock::{Clock, SystemClock};
 use crate::service::idempotency::KeyPolicy;
 use crate::service::live::Live;
 use crate::service::roller::{Dice, SecureDice};
-use crate::service::{self, Service, invites};
+use crate::service::{self, Service, invites, share};
 use crate::store::{self, Database, PoolSettings, Store};
 
 /// Where the service's time and dice come from: the system's clock and secure dice, unless a
@@ -133,6 +133,7 @@ pub fn start_playing_with(
         dice: time_and_dice.dice,
         keys,
         invite_ttl: Duration::from_secs(config.invite_ttl_secs),
+        share_ttl: Duration::from_secs(config.share_ttl_secs),
         live: live.clone(),
         event_data: crate::api::views::events::event_data,
     }));
@@ -236,7 +237,7 @@ fn listen_url(config: &Config) -> Option<String> {
     }
 }
 
-/// Forgets idempotency keys and invites past their time, from now on and every so often (a
+/// Forgets idempotency keys, invites and share links past their time, from now on and every so often (a
 /// tenth of the time keys are kept, within a second and ten minutes), while the server runs.
 fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
     let every = (keys.keep_for / 10)
@@ -251,15 +252,23 @@ fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
             let purged = web::block(move || {
                 let mut session = service.session()?;
                 Ok::<_, crate::error::Error>(
-                    session.purge_keys(keys)? + invites::purge(&mut session)?,
+                    session.purge_keys(keys)?
+                        + invites::purge(&mut session)?
+                        + share::purge(&mut session)?,
                 )
             })
             .await;
             match purged {
                 Ok(Ok(0)) => {}
-                Ok(Ok(purged)) => tracing::debug!(purged, "idempotency keys and invites purged"),
-                Ok(Err(error)) => tracing::warn!(%error, "idempotency keys or invites not purged"),
-                Err(error) => tracing::warn!(%error, "idempotency keys or invites not purged"),
+                Ok(Ok(purged)) => {
+                    tracing::debug!(purged, "idempotency keys, invites and share links purged")
+                }
+                Ok(Err(error)) => {
+                    tracing::warn!(%error, "idempotency keys, invites or share links not purged")
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "idempotency keys, invites or share links not purged")
+                }
             }
         }
     });

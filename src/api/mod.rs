@@ -184,8 +184,11 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(invites::create_invite)
                 .service(invites::accept_invite)
                 .service(events::follow_game)
-                .service(scoresheet::get_scoresheet),
+                .service(scoresheet::get_scoresheet)
+                .service(share::share_game)
+                .service(share::revoke_game_links),
         )
+        .service(live_pad::follow_shared_game)
         .service(health::healthz)
         .service(health::readyz);
 }

@@ -117,11 +117,23 @@ impl Live {
         account_id: &AccountId,
         address: &str,
     ) -> Result<Subscription, TooMany> {
+        self.subscribe_as(game_id, account_id.as_str(), address)
+    }
+
+    /// As `subscribe`, for a holder of a read-only link: `holder` names the link, whose streams
+    /// count as an account's do.
+    pub fn subscribe_as(
+        &self,
+        game_id: &GameId,
+        holder: &str,
+        address: &str,
+    ) -> Result<Subscription, TooMany> {
+        let account_id = holder;
         let mut watched = self.0.watched();
         let limits = self.0.limits;
         let held =
             |counts: &HashMap<String, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
-        if held(&watched.by_account, account_id.as_str()) >= limits.per_account {
+        if held(&watched.by_account, account_id) >= limits.per_account {
             return Err(TooMany::ForAccount(limits.per_account));
         }
         if held(&watched.by_address, address) >= limits.per_address {

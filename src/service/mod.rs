@@ -29,6 +29,7 @@ pub mod replay;
 pub mod roller;
 pub mod rolls;
 pub mod scoresheet;
+pub mod share;
 pub mod turns;
 
 use std::sync::Arc;
@@ -79,6 +80,8 @@ pub struct Parts {
     pub dice: Arc<dyn Dice>,
     pub keys: KeyPolicy,
     pub invite_ttl: Duration,
+    /// How long a read-only link to a game's pad opens it.
+    pub share_ttl: Duration,
     pub live: live::Live,
     pub event_data: EventWriter,
 }

@@ -100,6 +100,15 @@ pub fn find_visible(
         .optional()
 }
 
+/// The game, whoever may see it: for a holder of a link to it.
+pub fn find(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<Option<GameRow>> {
+    games::table
+        .find(game_id)
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()
+}
+
 /// Takes the game for a change: bumps its version (which locks its row until the transaction
 /// ends, on both backends) before anything else of it is read, and returns it as it now is.
 /// Who may make the change is the caller's to check on what this returns.

@@ -10,6 +10,7 @@ pub mod invites;
 pub mod listen;
 pub mod schema;
 pub mod seats;
+pub mod share_links;
 pub mod turns;
 
 use std::sync::{Arc, Mutex, MutexGuard};

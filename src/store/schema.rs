@@ -101,12 +101,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    share_links (token_hash) {
+        token_hash -> Text,
+        game_id -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(games -> accounts (account_id));
 diesel::joinable!(players -> games (game_id));
 diesel::joinable!(turns -> games (game_id));
 diesel::joinable!(hands -> games (game_id));
 diesel::joinable!(seat_claims -> games (game_id));
 diesel::joinable!(invites -> games (game_id));
+diesel::joinable!(share_links -> games (game_id));
 diesel::joinable!(events -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
@@ -117,5 +127,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     seat_claims,
     invites,
+    share_links,
     events
 );

@@ -23,5 +23,6 @@ mod proxy;
 mod raw;
 mod scoresheet;
 mod service;
+mod share;
 mod sse;
 mod turns;

@@ -39,14 +39,23 @@ impl EventStream {
 
     /// Opens `url` with the key and, if given, this `Last-Event-ID` text.
     pub fn open_with(url: &str, key: &str, last_event_id: Option<&str>) -> EventStream {
+        EventStream::open_as(url, Some(key), last_event_id)
+    }
+
+    /// Opens `url` without a key, as the holder of a link does.
+    pub fn open_without_key(url: &str) -> EventStream {
+        EventStream::open_as(url, None, None)
+    }
+
+    fn open_as(url: &str, key: Option<&str>, last_event_id: Option<&str>) -> EventStream {
         let agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .build()
             .new_agent();
-        let mut request = agent
-            .get(url)
-            .header("Authorization", format!("Bearer {key}"))
-            .header("Accept", "text/event-stream");
+        let mut request = agent.get(url).header("Accept", "text/event-stream");
+        if let Some(key) = key {
+            request = request.header("Authorization", format!("Bearer {key}"));
+        }
         if let Some(id) = last_event_id {
             request = request.header("Last-Event-ID", id);
         }

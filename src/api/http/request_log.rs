@@ -95,20 +95,30 @@ fn names_a_secret(name: &str) -> bool {
     .any(|word| name.contains(word))
 }
 
-/// The path and query as logged: the code of `/v1/invites/{code}/…`, keys, and the values of
-/// secret-named query parameters are replaced, and the whole is bounded.
+/// The path and query as logged: the code of `/v1/invites/{code}/…`, the token of
+/// `/pad/{token}/…`, keys, and the values of secret-named query parameters are replaced, and
+/// the whole is bounded.
 fn logged_target(target: &str) -> String {
     const INVITES: &str = "/v1/invites/";
+    const PADS: &str = "/pad/";
+    const PAD_FILES: [&str; 3] = ["blank", "pad.css", "live.js"];
     let (path, query) = match target.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (target, None),
     };
-    let mut logged = match path.strip_prefix(INVITES) {
-        Some(rest) => {
-            let after_code = rest.find('/').map_or("", |end| &rest[end..]);
-            format!("{INVITES}[code]{after_code}")
+    let mut logged = if let Some(rest) = path.strip_prefix(INVITES) {
+        let after_code = rest.find('/').map_or("", |end| &rest[end..]);
+        format!("{INVITES}[code]{after_code}")
+    } else if let Some(rest) = path.strip_prefix(PADS) {
+        // A read-only link's token: any name but the pad's own files is taken for one.
+        let (name, after) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        if PAD_FILES.contains(&name) {
+            path.to_string()
+        } else {
+            format!("{PADS}[token]{after}")
         }
-        None => path.to_string(),
+    } else {
+        path.to_string()
     };
     if let Some(query) = query {
         let pairs: Vec<String> = query
@@ -208,6 +218,22 @@ mod tests {
             "/v1/invites/[code]?x=1"
         );
         assert_eq!(logged_target("/v1/games?limit=5"), "/v1/games?limit=5");
+    }
+
+    #[test]
+    fn a_link_token_is_not_logged() {
+        let token = "0f".repeat(32);
+        assert_eq!(logged_target(&format!("/pad/{token}")), "/pad/[token]");
+        assert_eq!(
+            logged_target(&format!("/pad/{token}/events?after=3")),
+            "/pad/[token]/events?after=3"
+        );
+        // A token mistyped is still most of a token.
+        assert_eq!(logged_target("/pad/0f0f0f"), "/pad/[token]");
+        assert_eq!(
+            logged_target("/pad/blank?players=4"),
+            "/pad/blank?players=4"
+        );
     }
 
     #[test]

@@ -25,6 +25,7 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::service;
 use crate::service::events::{EventKind, LoggedEvent};
 use crate::service::live::{Subscription, TooMany};
+use crate::service::share::OpenLink;
 use crate::values::GameId;
 
 /// Events read from the log at a time.
@@ -58,7 +59,7 @@ pub const EVENT_ID_PATTERN: &str = "^[0-9]{1,18}$";
 
 /// Reads `Last-Event-ID`: an id as `EVENT_ID_PATTERN` describes it, or 400. (HTTP has taken
 /// off the whitespace around the value already.)
-fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
+pub(crate) fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
     let Some(value) = req.headers().get("Last-Event-ID") else {
         return Ok(None);
     };
@@ -158,45 +159,73 @@ pub async fn follow_game(
             Ok((version, account.id.clone()))
         })
         .await?;
+    let after = resume.or(query.0.after).unwrap_or(current - 1);
     let address = client_for_bounds(&req);
     let subscription = state
         .service
         .live()
         .subscribe(&game_id, &account_id, &address)
-        .map_err(|too_many| Error::TooManyStreams {
-            detail: match too_many {
-                TooMany::ForAccount(limit) => {
-                    format!("this account has {limit} event streams open already; close one")
-                }
-                TooMany::ForAddress(limit) => {
-                    format!("{limit} event streams are open from this address already; close one")
-                }
-                TooMany::ForServer(limit) => {
-                    format!("this server has {limit} event streams open; retry shortly")
-                }
-            },
-        })?;
-    let after = resume.or(query.0.after).unwrap_or(current - 1);
+        .map_err(too_many_streams)?;
+    Ok(stream(state, &req, subscription, game_id, after, None))
+}
+
+/// The problem of a stream refused for the number open already.
+pub(crate) fn too_many_streams(too_many: TooMany) -> Error {
+    Error::TooManyStreams {
+        detail: match too_many {
+            TooMany::ForAccount(limit) => {
+                format!("{limit} event streams are open with this key or link already; close one")
+            }
+            TooMany::ForAddress(limit) => {
+                format!("{limit} event streams are open from this address already; close one")
+            }
+            TooMany::ForServer(limit) => {
+                format!("this server has {limit} event streams open; retry shortly")
+            }
+        },
+    }
+}
+
+/// The stream of the game's events after `after`, for a subscription taken already; `link`,
+/// when the stream follows a read-only link, ends it once the link no longer opens the game.
+pub(crate) fn stream(
+    state: web::Data<AppState>,
+    req: &HttpRequest,
+    subscription: Subscription,
+    game_id: GameId,
+    after: i64,
+    link: Option<OpenLink>,
+) -> HttpResponse {
     let (sender, receiver) = mpsc::channel::<Bytes>(16);
-    let connection = ConnectionState::of(&req);
+    let connection = ConnectionState::of(req);
     actix_web::rt::spawn(follow(
         state.into_inner(),
         subscription,
         connection,
-        game_id,
-        after,
+        Followed {
+            game_id,
+            after,
+            link,
+        },
         sender,
     ));
     let body = futures_util::stream::unfold(receiver, |mut receiver| async move {
         let frame = receiver.recv().await?;
         Some((Ok::<_, actix_web::Error>(frame), receiver))
     });
-    Ok(HttpResponse::Ok()
+    HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Tells nginx-like proxies not to buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))
-        .streaming(body))
+        .streaming(body)
+}
+
+/// What a stream follows: the game, from which version, and through which link if any.
+struct Followed {
+    game_id: GameId,
+    after: i64,
+    link: Option<OpenLink>,
 }
 
 /// Sends the game's events after `after` down `sender` until the client goes away (it closes
@@ -206,10 +235,14 @@ async fn follow(
     state: std::sync::Arc<AppState>,
     mut subscription: Subscription,
     connection: Option<ConnectionState>,
-    game_id: GameId,
-    mut after: i64,
+    followed: Followed,
     sender: mpsc::Sender<Bytes>,
 ) {
+    let Followed {
+        game_id,
+        mut after,
+        link,
+    } = followed;
     let settings = state.streams;
     let send = |text: String| sender.send(Bytes::from(text));
     if send("retry: 1000\n\n".into()).await.is_err() {
@@ -219,6 +252,16 @@ async fn follow(
     heartbeat.tick().await;
     let mut poll = settings.poll.map(actix_web::rt::time::interval);
     loop {
+        if let Some(link) = &link {
+            let link = link.clone();
+            let open = state
+                .run(move |session| service::share::still_open(session, &link))
+                .await;
+            // Revoked or expired: the stream ends, and reconnecting is refused (404).
+            if matches!(open, Ok(false)) {
+                return;
+            }
+        }
         loop {
             let id = game_id.clone();
             let read = state

@@ -10,6 +10,8 @@ pub mod games;
 pub mod hands;
 pub mod health;
 pub mod invites;
+pub mod live_pad;
 pub mod phases;
 pub mod scoresheet;
+pub mod share;
 pub mod turns;

@@ -1,0 +1,96 @@
+//! Read-only links to a game's live pad: the owner makes one and hands it round (a TV at the
+//! table, friends watching), and revokes them all at once.
+
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, delete, post, web};
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api::http::auth::Caller;
+use crate::api::http::idempotency::receipt;
+use crate::api::views::utc;
+use crate::api::{AppState, GamePath};
+use crate::error::Result;
+use crate::service::share;
+
+/// A read-only link, as its owner sees it once: its token is kept only as a hash.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ShareLink)]
+pub struct ShareLinkView {
+    /// The live pad's page: whoever holds this address sees the game and follows it, and can
+    /// do nothing else.
+    #[schema(format = "uri", example = "https://phase10.example/pad/3f9c0d…")]
+    pub url: String,
+    /// Until when the link opens the game.
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Where the server is, as the client reached it: the base of the links it makes.
+fn origin(req: &HttpRequest) -> String {
+    let info = req.connection_info();
+    format!("{}://{}", info.scheme(), info.host())
+}
+
+/// Share a game's pad
+///
+/// The game's owner makes a read-only link to the game's live pad, valid for 7 days (the
+/// server's `SHARE_TTL_SECS`). The link is shown only now: only its hash is kept. This write
+/// takes no `Idempotency-Key`, for the same reason; a retry makes another link.
+#[utoipa::path(
+    operation_id = "shareGame",
+    tag = "games",
+    params(GamePath),
+    responses(
+        (status = 201, description = "The link (shown only now)", body = ShareLinkView,
+            headers(("Cache-Control" = String, description = "`no-store`: the answer holds the link"))),
+    ),
+    security(("api_key" = []))
+)]
+#[post("/games/{game_id}/share")]
+pub async fn share_game(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    req: HttpRequest,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    let origin = origin(&req);
+    state
+        .write_as(caller, None, move |session, account| {
+            let link = share::create(session, &account.id, &game_id)?;
+            let view = ShareLinkView {
+                url: format!("{origin}/pad/{}", link.token),
+                expires_at: utc(link.expires_at),
+            };
+            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+            receipt(StatusCode::CREATED, &[no_store], Some(&view))
+        })
+        .await
+}
+
+/// Revoke a game's links
+///
+/// The game's owner revokes every read-only link to the game: their pages stop following it
+/// and open nothing any more.
+#[utoipa::path(
+    operation_id = "revokeGameLinks",
+    tag = "games",
+    params(GamePath),
+    responses((status = 204, description = "Every link of the game revoked")),
+    security(("api_key" = []))
+)]
+#[delete("/games/{game_id}/share")]
+pub async fn revoke_game_links(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+) -> Result<HttpResponse> {
+    let game_id = path.into_inner().game_id;
+    state
+        .write_as(caller, None, move |session, account| {
+            share::revoke(session, &account.id, &game_id)?;
+            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+        })
+        .await
+}

@@ -1,0 +1,189 @@
+//! Read-only links to a game's live pad: the owner makes one, whoever holds it follows the
+//! game without a key and can do nothing else, and the link stops working once revoked or
+//! expired. Only the token's hash is stored.
+
+use std::time::Duration;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use diesel::prelude::*;
+use phase10::service::clock::Clock;
+use phase10::store::schema::share_links;
+use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
+
+use crate::helpers::{Backend, TestApp, game_path, spawn_app};
+use crate::sse::{EventStream, Item};
+
+const WITHIN: Duration = Duration::from_secs(5);
+
+/// The owner's new link to the game: its url and the token it ends with.
+fn share(app: &TestApp, game: &Value) -> (Value, String) {
+    let reply = app
+        .post(&format!("{}/share", game_path(game)), &json!({}))
+        .expect(201);
+    assert_eq!(reply.header("cache-control"), Some("no-store"));
+    let link = reply.json();
+    let url = link["url"].as_str().unwrap();
+    let token = url
+        .strip_prefix(&format!("{}/pad/", app.base))
+        .unwrap_or_else(|| panic!("a link to this server's pads: {url}"))
+        .to_string();
+    (link, token)
+}
+
+fn hash_of(token: &str) -> String {
+    Sha256::digest(token)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn events_url(app: &TestApp, token: &str) -> String {
+    app.url(&format!("/pad/{token}/events"))
+}
+
+/// The next event of the stream, past its first (the game as it is).
+fn next_change(stream: &EventStream) -> Value {
+    let event = stream.next_event(WITHIN);
+    json!({"kind": event.kind, "data": event.data})
+}
+
+fn a_link_follows_the_game_without_a_key(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (link, token) = share(&app, &game);
+    // 256 random bits, written as 64 hexadecimal digits.
+    assert_eq!(token.len(), 64, "{token}");
+    assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
+    let expires_at: DateTime<Utc> = link["expires_at"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        expires_at.naive_utc(),
+        app.clock.now() + TimeDelta::days(7),
+        "a link opens the game for 7 days"
+    );
+    // Only the hash is kept.
+    let stored: Vec<String> = share_links::table
+        .select(share_links::token_hash)
+        .load(&mut app.connection())
+        .unwrap();
+    assert_eq!(stored, [hash_of(&token)]);
+
+    let stream = EventStream::open_without_key(&events_url(&app, &token));
+    assert_eq!(stream.status, 200);
+    assert_eq!(stream.content_type, "text/event-stream");
+    assert_eq!(next_change(&stream)["kind"], "game_created");
+    app.turn(&game, 0, "10 10 10 10 10 10").expect(201);
+    let change = next_change(&stream);
+    assert_eq!(change["kind"], "turn_scored", "{change}");
+    assert_eq!(change["data"]["game"]["players"][0]["total"], 60);
+}
+
+fn a_link_opens_nothing_else(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (_, token) = share(&app, &game);
+    let holder = app.with_key(None);
+    // The token is no API key.
+    let as_key = app.with_key(Some(&token));
+    as_key
+        .get(&game_path(&game))
+        .expect_problem(401, "unauthorized");
+    holder
+        .get(&game_path(&game))
+        .expect_problem(401, "unauthorized");
+    // An unknown token, a token of the right shape that was never made, and a mistyped one.
+    for wrong in [
+        "nothing".to_string(),
+        "0".repeat(64),
+        token.to_uppercase(),
+        token[..63].to_string(),
+    ] {
+        holder
+            .get(&format!("/pad/{wrong}/events"))
+            .expect_problem(404, "not_found");
+    }
+    // Only the owner shares or revokes: a stranger does not see the game.
+    app.sign_up("Eve");
+    let path = format!("{}/share", game_path(&game));
+    app.post(&path, &json!({})).expect_problem(404, "not_found");
+    app.delete(&path).expect_problem(404, "not_found");
+    app.with_key(None)
+        .post(&path, &json!({}))
+        .expect_problem(401, "unauthorized");
+}
+
+fn a_revoked_link_stops_following_the_game(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (_, first) = share(&app, &game);
+    let (_, second) = share(&app, &game);
+    let stream = EventStream::open_without_key(&events_url(&app, &first));
+    assert_eq!(next_change(&stream)["kind"], "game_created");
+    app.delete(&format!("{}/share", game_path(&game)))
+        .expect(204);
+    // The next change wakes the stream, which ends instead of sending it.
+    app.turn(&game, 0, "10 10 10 10 10 10").expect(201);
+    loop {
+        match stream.next_item(WITHIN) {
+            Some(Item::Comment(_)) => continue,
+            Some(Item::End) => break,
+            other => panic!("the stream of a revoked link goes on: {other:?}"),
+        }
+    }
+    for token in [&first, &second] {
+        app.with_key(None)
+            .get(&format!("/pad/{token}/events"))
+            .expect_problem(404, "not_found");
+    }
+    let left: i64 = share_links::table
+        .count()
+        .get_result(&mut app.connection())
+        .unwrap();
+    assert_eq!(left, 0);
+    // A new link works again.
+    let (_, third) = share(&app, &game);
+    let stream = EventStream::open_without_key(&events_url(&app, &third));
+    assert_eq!(stream.status, 200);
+}
+
+fn an_expired_link_opens_nothing(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (_, token) = share(&app, &game);
+    app.clock
+        .advance(TimeDelta::days(7) - TimeDelta::microseconds(1));
+    let stream = EventStream::open_without_key(&events_url(&app, &token));
+    assert_eq!(stream.status, 200);
+    app.clock.advance(TimeDelta::microseconds(1));
+    app.with_key(None)
+        .get(&format!("/pad/{token}/events"))
+        .expect_problem(404, "not_found");
+}
+
+fn deleting_the_game_deletes_its_links(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (_, token) = share(&app, &game);
+    app.delete(&game_path(&game)).expect(204);
+    app.with_key(None)
+        .get(&format!("/pad/{token}/events"))
+        .expect_problem(404, "not_found");
+    let left: i64 = share_links::table
+        .count()
+        .get_result(&mut app.connection())
+        .unwrap();
+    assert_eq!(left, 0);
+}
+
+crate::on_both_backends!(
+    a_link_follows_the_game_without_a_key,
+    a_link_opens_nothing_else,
+    a_revoked_link_stops_following_the_game,
+    an_expired_link_opens_nothing,
+    deleting_the_game_deletes_its_links,
+);
