@@ -186,6 +186,7 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(events::follow_game)
                 .service(scoresheet::get_scoresheet),
         )
+        .service(pad::blank_pad)
         .service(health::healthz)
         .service(health::readyz);
 }

@@ -10,6 +10,7 @@ pub mod games;
 pub mod hands;
 pub mod health;
 pub mod invites;
+pub mod pad;
 pub mod phases;
 pub mod scoresheet;
 pub mod turns;
