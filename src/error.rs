@@ -148,6 +148,8 @@ pub enum ProblemCode {
     ColorsUnknown,
     /// Phase 8 is to be advised on dice that could lie on the physical dice in several ways.
     WhichDieUnknown,
+    /// The resource cannot be given in any of the media types `Accept` names.
+    NotAcceptable,
 }
 
 impl ProblemCode {
@@ -222,6 +224,7 @@ impl ProblemCode {
             ProblemCode::DieMisnamed => "die_misnamed",
             ProblemCode::ColorsUnknown => "colors_unknown",
             ProblemCode::WhichDieUnknown => "which_die_unknown",
+            ProblemCode::NotAcceptable => "not_acceptable",
         }
     }
 }
@@ -271,6 +274,9 @@ pub enum Error {
     PayloadTooLarge { limit: usize },
     #[error("the body must be application/json")]
     UnsupportedMediaType,
+    /// None of the media types `Accept` names can be given; `offered` lists those that can.
+    #[error("this can be given only as {offered}: ask for one of those in the Accept header")]
+    NotAcceptable { offered: &'static str },
     /// Well-formed, but breaks a rule.
     #[error("{detail}")]
     Invalid {
@@ -381,7 +387,7 @@ mod tests {
 
     /// Every code a problem had before the codes were one enum (but `idempotency_key_in_flight`,
     /// which a key stored with its answer never needs): no client-visible code changes.
-    const CODES_BEFORE: [&str; 68] = [
+    const CODES_BEFORE: [&str; 69] = [
         "malformed_request",
         "unauthorized",
         "not_found",
@@ -451,6 +457,8 @@ mod tests {
         "die_misnamed",
         "colors_unknown",
         "which_die_unknown",
+        // The pad for people.
+        "not_acceptable",
     ];
 
     #[test]

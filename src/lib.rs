@@ -4,6 +4,7 @@
 pub mod api;
 pub mod config;
 pub mod error;
+pub mod pad;
 pub mod rules;
 pub mod server;
 pub mod service;

@@ -188,6 +188,7 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(share::share_game)
                 .service(share::revoke_game_links),
         )
+        .service(pad::blank_pad)
         .service(live_pad::follow_shared_game)
         .service(health::healthz)
         .service(health::readyz);

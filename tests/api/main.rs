@@ -17,6 +17,7 @@ mod last_event_id;
 mod limits;
 mod logs;
 mod misbehaving_clients;
+mod pad;
 mod phases;
 mod process;
 mod proxy;

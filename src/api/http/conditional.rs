@@ -43,6 +43,8 @@ pub struct Conditions {
     pub if_match: Option<VersionCheck>,
     /// From `If-None-Match`: `None` if absent; `*` is `Any`.
     if_none_match: Option<VersionCheck>,
+    /// `If-None-Match` as sent, for answers whose entity tags are more than a version.
+    if_none_match_text: Option<String>,
 }
 
 /// Reads a list of entity tags. `weak` says whether `W/"7"` counts as 7 (weak comparison, for
@@ -83,11 +85,25 @@ impl FromRequest for Conditions {
         std::future::ready(Ok(Conditions {
             if_match: header_value(headers, header::IF_MATCH).map(|v| versions(&v, false)),
             if_none_match: header_value(headers, header::IF_NONE_MATCH).map(|v| versions(&v, true)),
+            if_none_match_text: header_value(headers, header::IF_NONE_MATCH),
         }))
     }
 }
 
 impl Conditions {
+    /// Whether `If-None-Match` names `tag` (an entity tag with its quotes), by the weak
+    /// comparison RFC 9110 §13.1.2 asks for, or is `*`.
+    pub fn client_has(&self, tag: &str) -> bool {
+        let Some(text) = &self.if_none_match_text else {
+            return false;
+        };
+        text.trim() == "*"
+            || text.split(',').any(|sent| {
+                let sent = sent.trim();
+                sent.strip_prefix("W/").unwrap_or(sent) == tag
+            })
+    }
+
     /// 200 with the body and its entity tag, or 304 when the client already has this version.
     pub fn read<T: Serialize>(&self, version: i64, body: &T) -> HttpResponse {
         let fresh = self

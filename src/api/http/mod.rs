@@ -11,6 +11,7 @@ pub mod extract;
 pub mod header_limit;
 pub mod idempotency;
 pub mod middleware;
+pub mod negotiate;
 pub mod pagination;
 pub mod problem;
 pub mod rate_limit;

@@ -55,6 +55,7 @@ impl Error {
             Error::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
             Error::PayloadTooLarge { .. } => ProblemCode::PayloadTooLarge,
             Error::UnsupportedMediaType => ProblemCode::UnsupportedMediaType,
+            Error::NotAcceptable { .. } => ProblemCode::NotAcceptable,
             Error::RateLimited { .. } => ProblemCode::RateLimited,
             Error::TooManyStreams { .. } => ProblemCode::TooManyStreams,
             Error::TooManyConnections => ProblemCode::TooManyConnections,
@@ -89,6 +90,7 @@ impl ResponseError for Error {
             Error::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Error::NotAcceptable { .. } => StatusCode::NOT_ACCEPTABLE,
             Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Error::RateLimited { .. }
             | Error::TooManyStreams { .. }

@@ -47,6 +47,7 @@ use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
         (name = "games", description = "Games and their score pads"),
         (name = "turns", description = "Turns of a dice game"),
         (name = "hands", description = "Hands of a card game"),
+        (name = "pad", description = "The score pad for people: printable pages"),
         (name = "invites", description = "Invites to play a seat of a game from another account"),
         (name = "service", description = "Health of the service"),
     )
@@ -66,7 +67,7 @@ impl Modify for BearerKeys {
 }
 
 /// The problem responses, by status: component name and when it happens.
-const PROBLEMS: [(u16, &str, &str); 14] = [
+const PROBLEMS: [(u16, &str, &str); 15] = [
     (
         400,
         "BadRequest",
@@ -89,6 +90,11 @@ const PROBLEMS: [(u16, &str, &str); 14] = [
         "Conflict",
         "The request conflicts with the game's state, or one with the same Idempotency-Key is \
          still in flight (then with `Retry-After`)",
+    ),
+    (
+        406,
+        "NotAcceptable",
+        "None of the media types Accept names can be given; the detail lists those that can",
     ),
     (410, "Gone", "The invite has expired or has been used"),
     (
@@ -129,7 +135,9 @@ const PROBLEMS: [(u16, &str, &str); 14] = [
 fn problems_of(operation_id: &str) -> &'static [u16] {
     match operation_id {
         "createAccount" => &[400, 409, 413, 415, 422, 429, 503],
-        "getAccount" | "getGame" | "getScoresheet" => &[401, 404, 503],
+        "getAccount" | "getGame" => &[401, 404, 503],
+        "getScoresheet" => &[401, 404, 406, 503],
+        "getBlankPad" => &[400, 422],
         "getTurn" | "getHand" => &[401, 404, 409, 503],
         "deleteGame" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "evaluateDice" | "adviseTurn" => &[400, 413, 415, 422],

@@ -11,6 +11,7 @@ pub mod hands;
 pub mod health;
 pub mod invites;
 pub mod live_pad;
+pub mod pad;
 pub mod phases;
 pub mod scoresheet;
 pub mod share;

@@ -1,24 +1,48 @@
-//! `GET /v1/games/{game_id}/scoresheet`: the score pad.
+//! `GET /v1/games/{game_id}/scoresheet`: the score pad, as JSON, as CSV or as a printable page,
+//! chosen by `Accept`. Each representation has its own entity tag (`"7"`, `"7-csv"`,
+//! `"7-html"`), so a cache that keeps them apart by `Vary: Accept` never answers one with another.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfNoneMatch};
+use crate::api::http::conditional::{Conditions, IfNoneMatch, etag};
+use crate::api::http::negotiate;
 use crate::api::{AppState, GamePath};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::pad::{csv, html, rows::Pad};
 use crate::service::scoresheet::Scoresheet;
+
+/// What the pad can be given as, the service's preference first.
+const OFFERED: [&str; 3] = ["application/json", "text/csv", "text/html"];
+
+/// How the 406 answer lists them.
+const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
 
 /// Get the scoresheet
 ///
 /// The score pad: each player's phase scores, bonuses, failures, penalty, grand total and rank.
+/// `Accept` chooses JSON (the default), CSV for a spreadsheet (RFC 4180; a name that starts
+/// with `=`, `+`, `-` or `@` is written with a leading apostrophe, so that no spreadsheet runs
+/// it as a formula) or a page that prints on one sheet, laid out like the paper pad.
 #[utoipa::path(
     operation_id = "getScoresheet",
     tag = "games",
     params(GamePath, IfNoneMatch),
     responses(
-        (status = 200, description = "The score pad", body = Scoresheet,
-         headers(("ETag" = String, description = "The game's version"))),
-        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
+        (status = 200, description = "The score pad",
+         content(
+            (Scoresheet = "application/json"),
+            (String = "text/csv", example = "Player,Ann\r\n2 sets of 3,60\r\n"),
+            (String = "text/html")
+         ),
+         headers(
+            ("ETag" = String, description = "The game's version, and for CSV and HTML which (`\"7-csv\"`)"),
+            ("Vary" = String, description = "`Accept`"),
+            ("Content-Disposition" = String, description = "CSV only: an attachment with a file name"),
+            ("Content-Security-Policy" = String, description = "HTML only: no script, only the page's own style")
+         )),
+        (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The ETag of the representation asked for"))),
     ),
     security(("api_key" = []))
 )]
@@ -28,8 +52,63 @@ pub async fn get_scoresheet(
     caller: Caller,
     path: web::Path<GamePath>,
     conditions: Conditions,
+    request: HttpRequest,
 ) -> Result<HttpResponse> {
+    let accept = accepted(&request);
     let game = state.game(caller, path.into_inner().game_id).await?;
+    let media_type =
+        negotiate::choose(accept.as_deref(), &OFFERED).ok_or(Error::NotAcceptable {
+            offered: OFFERED_WORDS,
+        })?;
     let pad = Scoresheet::of(&game);
-    Ok(conditions.read(pad.version(), &pad))
+    let tag = match media_type {
+        "text/csv" => format!("\"{}-csv\"", pad.version()),
+        "text/html" => format!("\"{}-html\"", pad.version()),
+        _ => etag(pad.version()),
+    };
+    if conditions.client_has(&tag) {
+        let mut response = HttpResponse::NotModified();
+        tagged(&mut response, &tag);
+        return Ok(response.finish());
+    }
+    let mut response = HttpResponse::Ok();
+    tagged(&mut response, &tag);
+    Ok(match media_type {
+        "text/csv" => {
+            let id = match &pad {
+                Scoresheet::Dice(dice) => dice.game_id.to_string(),
+                Scoresheet::Cards(cards) => cards.game_id.to_string(),
+            };
+            let disposition = format!("attachment; filename=\"{}\"", csv::file_name(&id));
+            response
+                .content_type("text/csv; charset=utf-8")
+                .insert_header((header::CONTENT_DISPOSITION, disposition))
+                .body(csv::pad_csv(&Pad::of(&pad)))
+        }
+        "text/html" => response
+            .content_type("text/html; charset=utf-8")
+            .insert_header((
+                header::CONTENT_SECURITY_POLICY,
+                html::content_security_policy(None),
+            ))
+            .body(html::pad_page(&pad)),
+        _ => response.json(&pad),
+    })
+}
+
+/// Every `Accept` header of the request, as one list; `None` if there is none.
+fn accepted(request: &HttpRequest) -> Option<String> {
+    let values: Vec<&str> = request
+        .headers()
+        .get_all(header::ACCEPT)
+        .filter_map(|v| v.to_str().ok())
+        .collect();
+    (!values.is_empty()).then(|| values.join(","))
+}
+
+/// The headers every answer of the pad has.
+fn tagged(response: &mut HttpResponseBuilder, tag: &str) {
+    response
+        .insert_header((header::VARY, HeaderValue::from_static("Accept")))
+        .insert_header((header::ETAG, tag));
 }

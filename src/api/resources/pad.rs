@@ -1,0 +1,85 @@
+//! `GET /pad/blank`: an empty printable pad for people who play on paper (no key needed).
+
+use actix_web::http::header;
+use actix_web::{HttpResponse, get};
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+use crate::api::http::extract::QueryParams;
+use crate::error::{Error, ProblemCode, Result};
+use crate::pad::blank::{MAX_PLAYERS, blank_page};
+use crate::pad::html::content_security_policy;
+use crate::pad::rows::PadGame;
+
+/// Which blank pad.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct BlankPadQuery {
+    /// How many players' columns: 1 to 8.
+    #[param(value_type = u8, minimum = 1, maximum = 8, required = true)]
+    players: Option<String>,
+    /// `dice` (the default) or `cards`.
+    #[param(value_type = Option<String>, pattern = "^(dice|cards)$")]
+    game: Option<String>,
+}
+
+impl BlankPadQuery {
+    /// The game and the number of players asked for, or why they cannot be given.
+    fn read(&self) -> Result<(PadGame, usize)> {
+        let Some(players) = &self.players else {
+            return Err(Error::Malformed(
+                "say how many players the pad is for: ?players=1 to ?players=8".into(),
+            ));
+        };
+        let Ok(count) = players.trim().parse::<usize>() else {
+            return Err(Error::Malformed(format!(
+                "players must be a whole number from 1 to {MAX_PLAYERS}, not \"{players}\""
+            )));
+        };
+        if !(1..=MAX_PLAYERS).contains(&count) {
+            return Err(Error::invalid_field(
+                ProblemCode::PlayerCount,
+                "players",
+                format!("a pad has room for 1 to {MAX_PLAYERS} players, not {count}"),
+            ));
+        }
+        let game = match self.game.as_deref() {
+            None | Some("dice") => PadGame::Dice,
+            Some("cards") => PadGame::Cards,
+            Some(other) => {
+                return Err(Error::invalid_field(
+                    ProblemCode::InvalidValue,
+                    "game",
+                    format!("game is dice or cards, not \"{other}\""),
+                ));
+            }
+        };
+        Ok((game, count))
+    }
+}
+
+/// A blank pad
+///
+/// An empty score pad to print and play on paper: "Player 1" to "Player N" heading the
+/// columns, the rows of the paper pad (dice) or a row per hand (cards), every cell empty.
+#[utoipa::path(
+    operation_id = "getBlankPad",
+    tag = "pad",
+    params(BlankPadQuery),
+    responses(
+        (status = 200, description = "A printable page", content_type = "text/html", body = String,
+         headers(("Content-Security-Policy" = String, description = "No script, only the page's own style"))),
+    )
+)]
+#[get("/pad/blank")]
+pub async fn blank_pad(query: QueryParams<BlankPadQuery>) -> Result<HttpResponse> {
+    let (game, players) = query.0.read()?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            content_security_policy(None),
+        ))
+        .body(blank_page(game, players)))
+}
