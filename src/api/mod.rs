@@ -189,6 +189,9 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(share::revoke_game_links),
         )
         .service(pad::blank_pad)
+        .service(live_pad::live_pad_script)
+        .service(live_pad::shared_pad)
+        .service(live_pad::shared_pad_table)
         .service(live_pad::follow_shared_game)
         .service(health::healthz)
         .service(health::readyz);

@@ -8,6 +8,7 @@
 //! per phase, bonus and total, or per hand); `csv` and `html` only write those rows down.
 
 pub mod blank;
+pub mod chart;
 pub mod csv;
 pub mod html;
 pub mod rows;

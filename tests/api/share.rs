@@ -79,6 +79,56 @@ fn a_link_follows_the_game_without_a_key(backend: Backend) {
     assert_eq!(change["data"]["game"]["players"][0]["total"], 60);
 }
 
+fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "<b>Bob</b>"], json!({}));
+    app.turn(&game, 0, "10 10 10 10 10 10").expect(201);
+    app.turn(&game, 1, "9 9 9 8 8 8").expect(201);
+    let (_, token) = share(&app, &game);
+    let holder = app.with_key(None);
+    let page = holder.get(&format!("/pad/{token}")).expect(200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    let policy = page.header("content-security-policy").unwrap();
+    assert!(policy.contains("script-src 'self'"), "{policy}");
+    assert!(policy.contains("connect-src 'self'"), "{policy}");
+    assert!(!policy.contains("unsafe"), "{policy}");
+    assert_eq!(page.header("referrer-policy"), Some("no-referrer"));
+    assert_eq!(page.header("cache-control"), Some("no-store"));
+    let html = &page.text;
+    assert!(html.contains("<script src=\"/pad/live.js\" defer></script>"));
+    assert!(!html.contains("<b>Bob</b>"), "names are escaped");
+    assert!(html.contains("&lt;b&gt;Bob&lt;/b&gt;"));
+    // The pad's first row holds each player's phase 1, and the chart both running totals.
+    assert!(
+        html.contains("<td>60</td>") && html.contains("<td>51</td>"),
+        "{html}"
+    );
+    assert!(html.contains("<svg class=\"chart\""));
+    assert!(html.contains("Ann: 60 after 1; &lt;b&gt;Bob&lt;/b&gt;: 51 after 1"));
+    // What the script redraws: the same pad, alone.
+    let table = holder.get(&format!("/pad/{token}/table")).expect(200).text;
+    assert!(table.starts_with("<table") && table.contains("<td>51</td>"));
+    // The script, from the server itself.
+    let script = holder.get("/pad/live.js").expect(200);
+    assert_eq!(
+        script.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert!(script.text.contains("new EventSource"));
+    // Revoked: the page, its table and its stream are gone.
+    app.delete(&format!("{}/share", game_path(&game)))
+        .expect(204);
+    for path in ["", "/table", "/events"] {
+        app.with_key(None)
+            .get(&format!("/pad/{token}{path}"))
+            .expect_problem(404, "not_found");
+    }
+}
+
 fn a_link_opens_nothing_else(backend: Backend) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
@@ -182,6 +232,7 @@ fn deleting_the_game_deletes_its_links(backend: Backend) {
 
 crate::on_both_backends!(
     a_link_follows_the_game_without_a_key,
+    the_live_page_shows_the_pad_and_its_chart,
     a_link_opens_nothing_else,
     a_revoked_link_stops_following_the_game,
     an_expired_link_opens_nothing,

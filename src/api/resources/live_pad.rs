@@ -1,7 +1,9 @@
-//! The live pad behind a read-only link: `GET /pad/{token}/events`, the game's events for
-//! whoever holds the link, and nothing else of the API.
+//! The live pad behind a read-only link, for whoever holds it and without a key: the page
+//! (`GET /pad/{token}`), its pad redrawn (`…/table`), the game's events (`…/events`), and the
+//! page's script (`GET /pad/live.js`). The token opens these and nothing else of the API.
 
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -9,7 +11,128 @@ use super::events::{last_event_id, stream, too_many_streams};
 use crate::api::AppState;
 use crate::api::http::client_address::client_for_bounds;
 use crate::error::Result;
+use crate::pad::chart::progress_chart;
+use crate::pad::html::{content_security_policy, pad_table, page};
+use crate::service::scoresheet::Scoresheet;
 use crate::service::share;
+
+/// The page's script, served by the binary.
+const LIVE_SCRIPT: &str = include_str!("../../pad/live.js");
+const LIVE_SCRIPT_PATH: &str = "/pad/live.js";
+
+/// The game's pad as the link shows it: the table and the chart.
+fn shown(sheet: &Scoresheet) -> String {
+    format!(
+        "{}\n<figure class=\"progress\">{}</figure>",
+        pad_table(sheet),
+        progress_chart(sheet)
+    )
+}
+
+/// The pad of the game the token opens now, with its version.
+async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(Scoresheet, i64)> {
+    state
+        .run(move |session| {
+            let link = share::open(session, &token)?;
+            let game = share::game(session, &link)?;
+            let sheet = Scoresheet::of(&game);
+            let version = sheet.version();
+            Ok((sheet, version))
+        })
+        .await
+}
+
+/// An HTML answer of the live pad: its script may run, nothing is cached, and the address,
+/// which holds the token, is sent to no other site.
+fn live_html(version: i64) -> HttpResponseBuilder {
+    let mut answer = HttpResponse::Ok();
+    answer
+        .content_type("text/html; charset=utf-8")
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            content_security_policy(Some("'self'")),
+        ))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::ETAG, format!("\"{version}-live\"")));
+    answer
+}
+
+/// The live pad
+///
+/// The page of a read-only link: the game's pad and a chart of the running totals, redrawn by
+/// the page's script whenever the game changes (without a script it shows the pad as it was).
+/// An unknown, expired or revoked link answers 404.
+#[utoipa::path(
+    operation_id = "getSharedPad",
+    tag = "pad",
+    params(PadPath),
+    responses(
+        (status = 200, description = "The live pad's page", content_type = "text/html", body = String,
+         headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
+    ),
+    security(())
+)]
+#[get("/pad/{token}")]
+pub async fn shared_pad(
+    state: web::Data<AppState>,
+    path: web::Path<PadPath>,
+) -> Result<HttpResponse> {
+    let (sheet, version) = pad_of(&state, path.into_inner().token).await?;
+    let body = format!(
+        "<main>\n<p class=\"screen-only\" id=\"live-status\" role=\"status\">Opening the live pad…</p>\n\
+         <div id=\"pad\" aria-live=\"polite\">{}</div>\n</main>",
+        shown(&sheet)
+    );
+    let title = match sheet {
+        Scoresheet::Dice(_) => "Phase 10 Dice: the live pad",
+        Scoresheet::Cards(_) => "Phase 10: the live pad",
+    };
+    Ok(live_html(version).body(page(title, &body, Some(LIVE_SCRIPT_PATH))))
+}
+
+/// The live pad's table
+///
+/// The pad and the chart of the live page, as an HTML fragment: what the page's script draws
+/// after each change.
+#[utoipa::path(
+    operation_id = "getSharedPadTable",
+    tag = "pad",
+    params(PadPath),
+    responses(
+        (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
+    ),
+    security(())
+)]
+#[get("/pad/{token}/table")]
+pub async fn shared_pad_table(
+    state: web::Data<AppState>,
+    path: web::Path<PadPath>,
+) -> Result<HttpResponse> {
+    let (sheet, version) = pad_of(&state, path.into_inner().token).await?;
+    Ok(live_html(version).body(shown(&sheet)))
+}
+
+/// The live pad's script
+///
+/// The few lines of script of the live pad's page, served by the server itself.
+#[utoipa::path(
+    operation_id = "getLivePadScript",
+    tag = "pad",
+    responses(
+        (status = 200, description = "The script", content_type = "text/javascript", body = String),
+    ),
+    security(())
+)]
+#[get("/pad/live.js")]
+pub async fn live_pad_script() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .body(LIVE_SCRIPT)
+}
 
 /// The path of a live pad: `/pad/{token}/…`.
 #[derive(Debug, Deserialize, IntoParams)]
@@ -26,7 +149,7 @@ pub struct PadPath {
 /// then answers 404.
 #[utoipa::path(
     operation_id = "followSharedGame",
-    tag = "games",
+    tag = "pad",
     params(PadPath,
         ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received: the stream resumes after it")),
     responses(

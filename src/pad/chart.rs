@@ -1,0 +1,177 @@
+//! The score-progress chart of the live pad: each player's running total, round by round, as
+//! inline SVG (no script, no style attribute: colors are presentation attributes, the axes take
+//! the text's color). A round of a card game is a hand; a round of the dice pad is a row of the
+//! paper pad, a phase: the total after each phase made, with the Five Phase Bonus after the
+//! fifth and the First Finish Bonus after the tenth.
+
+use std::fmt::Write;
+
+use super::html::escape;
+use crate::service::card_scoresheet::CardScoresheet;
+use crate::service::scoresheet::{DiceScoresheet, Scoresheet};
+
+/// Line colors, one per seat (eight at most), readable on light and dark paper.
+const COLORS: [&str; 8] = [
+    "#d1495b", "#2e86ab", "#3c9d5d", "#e0a100", "#8e5ad1", "#e07a2e", "#13a3a3", "#9a9a9a",
+];
+
+const WIDTH: f64 = 640.0;
+const HEIGHT: f64 = 260.0;
+const LEFT: f64 = 48.0;
+const RIGHT: f64 = 120.0;
+const TOP: f64 = 12.0;
+const BOTTOM: f64 = 30.0;
+
+/// A player's series: name and running totals, the first point being round 0 (total 0).
+struct Series {
+    name: String,
+    totals: Vec<i64>,
+}
+
+fn dice_series(pad: &DiceScoresheet) -> (String, Vec<Series>) {
+    let series = pad
+        .lines
+        .iter()
+        .map(|line| {
+            let mut total = 0i64;
+            let mut totals = vec![0];
+            for phase in &line.phases {
+                let Some(score) = phase.score else { break };
+                total += i64::from(score);
+                if phase.phase == 5 {
+                    total += i64::from(line.five_phase_bonus);
+                }
+                if phase.phase == 10 {
+                    total += i64::from(line.first_finish_bonus);
+                }
+                totals.push(total);
+            }
+            Series {
+                name: line.name.to_string(),
+                totals,
+            }
+        })
+        .collect();
+    ("phase".into(), series)
+}
+
+fn card_series(pad: &CardScoresheet) -> (String, Vec<Series>) {
+    let series = pad
+        .players
+        .iter()
+        .map(|line| {
+            let mut total = 0i64;
+            let mut totals = vec![0];
+            for hand in &line.hands {
+                total += i64::from(hand.points);
+                totals.push(total);
+            }
+            Series {
+                name: line.name.to_string(),
+                totals,
+            }
+        })
+        .collect();
+    ("hand".into(), series)
+}
+
+/// The chart of a game's pad, as an `<svg>` element with a title and a description for screen
+/// readers (the table beside it holds the same numbers).
+pub fn progress_chart(sheet: &Scoresheet) -> String {
+    let (round, series) = match sheet {
+        Scoresheet::Dice(pad) => dice_series(pad),
+        Scoresheet::Cards(pad) => card_series(pad),
+    };
+    let rounds = series
+        .iter()
+        .map(|s| s.totals.len() - 1)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let top = series
+        .iter()
+        .flat_map(|s| s.totals.iter().copied())
+        .max()
+        .unwrap_or(0)
+        .max(10);
+    let x = |i: usize| LEFT + (WIDTH - LEFT - RIGHT) * i as f64 / rounds as f64;
+    let y = |total: i64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - total as f64 / top as f64);
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        "<svg class=\"chart\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" \
+         aria-labelledby=\"chart-title chart-desc\" xmlns=\"http://www.w3.org/2000/svg\">\
+         <title id=\"chart-title\">Running totals by {round}</title>\
+         <desc id=\"chart-desc\">{}</desc>",
+        escape(&describe(&series))
+    );
+    // Axes, in the text's color.
+    let _ = write!(
+        svg,
+        "<g stroke=\"currentColor\" stroke-width=\"1\" fill=\"none\">\
+         <line x1=\"{LEFT}\" y1=\"{TOP}\" x2=\"{LEFT}\" y2=\"{b}\"/>\
+         <line x1=\"{LEFT}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\"/></g>\
+         <g fill=\"currentColor\" font-size=\"11\">\
+         <text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{top}</text>\
+         <text x=\"{lx}\" y=\"{b}\" text-anchor=\"end\">0</text>\
+         <text x=\"{cx}\" y=\"{ay}\" text-anchor=\"middle\">{round} 1 to {rounds}</text></g>",
+        b = HEIGHT - BOTTOM,
+        r = WIDTH - RIGHT,
+        lx = LEFT - 6.0,
+        ty = TOP + 4.0,
+        cx = (LEFT + WIDTH - RIGHT) / 2.0,
+        ay = HEIGHT - 8.0,
+    );
+    for (seat, player) in series.iter().enumerate() {
+        let color = COLORS[seat % COLORS.len()];
+        let points: Vec<String> = player
+            .totals
+            .iter()
+            .enumerate()
+            .map(|(i, &total)| format!("{:.1},{:.1}", x(i), y(total)))
+            .collect();
+        let last = *player.totals.last().unwrap_or(&0);
+        let end = player.totals.len() - 1;
+        let _ = write!(
+            svg,
+            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2.5\" points=\"{}\"/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" fill=\"{color}\" font-size=\"12\">{} {last}</text>",
+            points.join(" "),
+            x(end) + 6.0,
+            y(last) + 4.0,
+            escape(&player.name),
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The chart in words: each player's total after how many rounds.
+fn describe(series: &[Series]) -> String {
+    series
+        .iter()
+        .map(|s| {
+            format!(
+                "{}: {} after {}",
+                s.name,
+                s.totals.last().unwrap_or(&0),
+                s.totals.len() - 1
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_series_starts_at_zero_and_adds_the_bonuses() {
+        let series = Series {
+            name: "<b>".into(),
+            totals: vec![0, 10, 30],
+        };
+        assert_eq!(describe(&[series]), "<b>: 30 after 2");
+    }
+}
