@@ -34,6 +34,10 @@ export type Checks = [
   // A die the server rolled always shows its color; a die sent may leave it out.
   Expect<Sent<Schemas["RolledDie"], "color", Schemas["Color"]>>,
   Expect<IsOptional<Schemas["Die"], "color">>,
+  // Sent or left out, never null.
+  Expect<IsOptional<Schemas["Turn"], "rolls">>,
+  Expect<Equals<Schemas["Turn"]["rolls"], Schemas["RolledDie"][][] | undefined>>,
+  Expect<Equals<Schemas["EventData"]["turn"], Schemas["Turn"] | undefined>>,
   // A problem's code is one of the server's codes, not any string.
   Expect<Sent<Schemas["Problem"], "code", Schemas["ProblemCode"]>>,
   Expect<Equals<string extends Schemas["ProblemCode"] ? true : false, false>>,

@@ -660,6 +660,27 @@ mod tests {
             let described = &schemas[schema]["properties"][property];
             assert!(nullable(described), "{schema}.{property}: {described}");
         }
+        // Sent or left out, never null.
+        for (schema, property) in [
+            ("EventData", "turn"),
+            ("EventData", "hand"),
+            ("Player", "order_rolls"),
+            ("GroupDie", "color"),
+            ("GroupDie", "stands_for"),
+            ("HandPlayer", "cards"),
+            ("HandPlayer", "laid_down"),
+            ("LaidCard", "color"),
+            ("LaidCard", "stands_for"),
+            ("Turn", "rolls"),
+            ("Turn", "rolls_left"),
+            ("TurnDie", "color"),
+            ("TurnDie", "die"),
+        ] {
+            let required = schemas[schema]["required"].as_array().unwrap();
+            assert!(!required.contains(&property.into()), "{schema}.{property}");
+            let described = &schemas[schema]["properties"][property];
+            assert!(!nullable(described), "{schema}.{property}: {described}");
+        }
         // A die the server rolled always shows its color: required, and never null.
         let rolled = &schemas["RolledDie"];
         assert!(

@@ -31,6 +31,7 @@ pub struct PlayerView {
     pub finished: bool,
     /// In a digital game, the high-die rolls that decided the order.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub order_rolls: Option<Vec<u8>>,
     /// Whether an invited account plays this seat (otherwise the game's owner does).
     pub claimed: bool,
