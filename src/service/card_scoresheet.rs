@@ -42,6 +42,7 @@ pub struct CardLine {
     /// The phases the player made, in order.
     pub phases_done: Vec<u8>,
     /// The phase the player works on; null once every phase of the game is behind them.
+    #[schema(required = true)]
     pub phase: Option<u8>,
     /// Penalty points: the fewest wins.
     pub total: u32,

@@ -16,7 +16,11 @@ use crate::rules::dice::{Color, DiceLayout, DieId};
 pub struct RolledDieView {
     pub die: DieId,
     pub value: DieValue,
+    /// The die's color: a digital game's dice are standard ones, which show a color on every face.
+    // Never None for a digital game (`digital_needs_standard_dice`), so the document makes it
+    // required; an Option only because the stored form is read with this type.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Color, required = true)]
     pub color: Option<Color>,
 }
 
@@ -71,4 +75,27 @@ pub fn from_stored(text: &str, layout: DiceLayout) -> Result<Rolls> {
         throws.push(throw);
     }
     Rolls::from_throws(throws).ok_or_else(|| corrupt("a turn has one to three rolls".into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The document makes a rolled die's `color` required: a digital game's dice, standard ones,
+    /// show a color on every face, so the view of any roll carries one on every die.
+    #[test]
+    fn every_die_a_digital_game_rolls_shows_its_color() {
+        for face in 0..6 {
+            let rolls = Rolls::start(DiceLayout::Standard, |_| face);
+            let views = rolls_view(&rolls);
+            assert!(views[0].iter().all(|die| die.color.is_some()), "{views:?}");
+            let json = serde_json::to_value(&views[0]).unwrap();
+            assert!(
+                json.as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|die| die["color"].is_string())
+            );
+        }
+    }
 }

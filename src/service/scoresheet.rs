@@ -91,6 +91,7 @@ pub struct PhaseScore {
     pub phase: u8,
     pub label: &'static str,
     /// Null until the phase is made.
+    #[schema(required = true)]
     pub score: Option<u32>,
 }
 

@@ -111,21 +111,25 @@ pub(super) fn describe_events(document: &mut Document) {
             false,
             json_text(Ref::from_schema_name("GameDeleted").into()),
         ));
-    let Some(follow) = operation_mut(document, "followGame") else {
-        return;
-    };
-    if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
-        ok.content.insert(
-            "text/event-stream".into(),
-            RefOr::T(Content::new(Some(Schema::AnyOf(one_event.build())))),
-        );
-    }
-    for parameter in follow.parameters.iter_mut().flatten() {
-        if let RefOr::T(parameter) = parameter
-            && parameter.name == "Last-Event-ID"
-            && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
-        {
-            schema.pattern = Some(EVENT_ID_PATTERN.into());
+    let one_event = one_event.build();
+    // A game's stream, by key or by a read-only link: the same events.
+    for id in ["followGame", "followSharedGame"] {
+        let Some(follow) = operation_mut(document, id) else {
+            continue;
+        };
+        if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
+            ok.content.insert(
+                "text/event-stream".into(),
+                RefOr::T(Content::new(Some(Schema::AnyOf(one_event.clone())))),
+            );
+        }
+        for parameter in follow.parameters.iter_mut().flatten() {
+            if let RefOr::T(parameter) = parameter
+                && parameter.name == "Last-Event-ID"
+                && let Some(RefOr::T(Schema::Object(schema))) = &mut parameter.schema
+            {
+                schema.pattern = Some(EVENT_ID_PATTERN.into());
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Ref, Schema, SchemaType, Type};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::openapi::server::Server;
 use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
@@ -152,6 +153,9 @@ fn problems_of(operation_id: &str) -> &'static [u16] {
         "rollDice" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
         "scoreTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
         "followGame" => &[400, 401, 404, 422, 429, 503],
+        "shareGame" | "revokeGameLinks" => &[401, 403, 404, 429, 503],
+        "getSharedPad" | "getSharedPadTable" => &[404, 503],
+        "followSharedGame" => &[400, 404, 429, 503],
         "readyz" => &[503],
         _ => &[],
     }
@@ -255,7 +259,21 @@ pub fn document() -> Document {
     event_stream::describe_events(&mut document);
     links::add_links(&mut document);
     headers_are_text(&mut document);
+    add_server_and_open_operations(&mut document);
     document
+}
+
+/// The one server: `/`, a URL relative to where the document was fetched (OpenAPI 3.1 resolves
+/// it against the document's own URL), so the document served by any host, on any port, behind
+/// any proxy that keeps the paths, names that host. The paths begin with `/v1`.
+///
+/// Every operation says whether it needs an API key: an open one (no key) says so with an
+/// empty `security`, rather than by leaving the field out.
+fn add_server_and_open_operations(document: &mut Document) {
+    document.servers = Some(vec![Server::new("/")]);
+    for operation in operations_mut(document) {
+        operation.security.get_or_insert_with(Vec::new);
+    }
 }
 
 /// The operation with this id.
@@ -619,6 +637,125 @@ mod tests {
         assert_eq!(documented.as_array().unwrap().len(), EventKind::ALL.len());
         let deleted = &document["components"]["schemas"]["GameDeleted"];
         assert_eq!(deleted["required"], serde_json::json!(["game_id"]));
+    }
+
+    /// Whether a property's schema admits null (`"type": [.., "null"]` or a `oneOf` with null).
+    fn nullable(property: &Value) -> bool {
+        let null = Value::from("null");
+        let in_type = property["type"]
+            .as_array()
+            .is_some_and(|t| t.contains(&null));
+        let in_one_of = property["oneOf"]
+            .as_array()
+            .is_some_and(|alternatives| alternatives.iter().any(|a| a["type"] == null));
+        in_type || in_one_of
+    }
+
+    #[test]
+    fn fields_always_sent_are_required_even_when_null() {
+        let document = json();
+        let schemas = &document["components"]["schemas"];
+        for (schema, property) in [
+            ("DiceGame", "current_player_id"),
+            ("DiceGame", "turn_in_play"),
+            ("CardGame", "current_player_id"),
+            ("CardPlayer", "phase"),
+            ("CardScoresheetLine", "phase"),
+            ("PhaseScore", "score"),
+            ("GamePage", "next_cursor"),
+            ("TurnPage", "next_cursor"),
+            ("HandPage", "next_cursor"),
+        ] {
+            let required = schemas[schema]["required"].as_array().unwrap();
+            assert!(required.contains(&property.into()), "{schema}.{property}");
+            let described = &schemas[schema]["properties"][property];
+            assert!(nullable(described), "{schema}.{property}: {described}");
+        }
+        // Sent or left out, never null.
+        for (schema, property) in [
+            ("EventData", "turn"),
+            ("EventData", "hand"),
+            ("Player", "order_rolls"),
+            ("GroupDie", "color"),
+            ("GroupDie", "stands_for"),
+            ("HandPlayer", "cards"),
+            ("HandPlayer", "laid_down"),
+            ("LaidCard", "color"),
+            ("LaidCard", "stands_for"),
+            ("Turn", "rolls"),
+            ("Turn", "rolls_left"),
+            ("TurnDie", "color"),
+            ("TurnDie", "die"),
+        ] {
+            let required = schemas[schema]["required"].as_array().unwrap();
+            assert!(!required.contains(&property.into()), "{schema}.{property}");
+            let described = &schemas[schema]["properties"][property];
+            assert!(!nullable(described), "{schema}.{property}: {described}");
+        }
+        // A die the server rolled always shows its color: required, and never null.
+        let rolled = &schemas["RolledDie"];
+        assert!(
+            rolled["required"]
+                .as_array()
+                .unwrap()
+                .contains(&"color".into())
+        );
+        let color = &rolled["properties"]["color"];
+        assert!(!nullable(color), "{color}");
+        assert_eq!(
+            resolve(&document, color)["enum"].as_array().unwrap().len(),
+            4
+        );
+        // A die sent in a request may leave its color out.
+        let die = &schemas["Die"];
+        assert!(
+            !die["required"]
+                .as_array()
+                .unwrap()
+                .contains(&"color".into())
+        );
+    }
+
+    #[test]
+    fn a_problem_code_is_one_of_the_codes_the_server_has() {
+        let document = json();
+        let code = &document["components"]["schemas"]["Problem"]["properties"]["code"];
+        let listed = resolve(&document, code)["enum"].as_array().unwrap().clone();
+        let every = serde_json::to_value(crate::error::ProblemCode::schema()).unwrap();
+        assert_eq!(listed, every["enum"].as_array().unwrap().clone());
+        assert!(listed.contains(&"not_your_turn".into()));
+    }
+
+    #[test]
+    fn the_server_is_where_the_document_came_from_and_open_operations_say_so() {
+        let document = json();
+        assert_eq!(document["servers"], serde_json::json!([{"url": "/"}]));
+        let mut open = Vec::new();
+        for (id, _, operation) in operations(&document) {
+            let security = operation["security"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{id} says nothing of keys"));
+            if security.is_empty() {
+                open.push(id);
+            } else {
+                assert_eq!(security, &[serde_json::json!({"api_key": []})], "{id}");
+            }
+        }
+        open.sort();
+        let expected = [
+            "adviseTurn",
+            "createAccount",
+            "evaluateDice",
+            "followSharedGame",
+            "getBlankPad",
+            "getLivePadScript",
+            "getSharedPad",
+            "getSharedPadTable",
+            "healthz",
+            "listPhases",
+            "readyz",
+        ];
+        assert_eq!(open, expected);
     }
 
     #[test]

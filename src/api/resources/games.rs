@@ -137,7 +137,7 @@ pub struct CreateCardGame {
 pub struct GamePage {
     pub items: Vec<GameView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
+    #[schema(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$", required = true)]
     pub next_cursor: Option<String>,
 }
 

@@ -39,7 +39,7 @@ pub struct RecordHand {
 pub struct HandPage {
     pub items: Vec<HandView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
+    #[schema(pattern = "^[1-9][0-9]{0,8}$", required = true)]
     pub next_cursor: Option<String>,
 }
 

@@ -71,8 +71,7 @@ fn live_html(version: i64) -> HttpResponseBuilder {
     responses(
         (status = 200, description = "The live pad's page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
-    ),
-    security(())
+    )
 )]
 #[get("/pad/{token}")]
 pub async fn shared_pad(
@@ -102,8 +101,7 @@ pub async fn shared_pad(
     params(PadPath),
     responses(
         (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
-    ),
-    security(())
+    )
 )]
 #[get("/pad/{token}/table")]
 pub async fn shared_pad_table(
@@ -122,8 +120,7 @@ pub async fn shared_pad_table(
     tag = "pad",
     responses(
         (status = 200, description = "The script", content_type = "text/javascript", body = String),
-    ),
-    security(())
+    )
 )]
 #[get("/pad/live.js")]
 pub async fn live_pad_script() -> HttpResponse {
@@ -154,8 +151,7 @@ pub struct PadPath {
         ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received: the stream resumes after it")),
     responses(
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
-    ),
-    security(())
+    )
 )]
 #[get("/pad/{token}/events")]
 pub async fn follow_shared_game(

@@ -46,7 +46,7 @@ pub struct RecordTurn {
 pub struct TurnPage {
     pub items: Vec<TurnView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^[1-9][0-9]{0,8}$")]
+    #[schema(pattern = "^[1-9][0-9]{0,8}$", required = true)]
     pub next_cursor: Option<String>,
 }
 

@@ -22,9 +22,11 @@ pub struct EventData {
     pub game: GameView,
     /// The turn started, rolled or scored (absent for other changes).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub turn: Option<TurnView>,
     /// The hand of a card game recorded (absent for other changes).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub hand: Option<HandView>,
 }
 

@@ -31,6 +31,7 @@ pub struct PlayerView {
     pub finished: bool,
     /// In a digital game, the high-die rolls that decided the order.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub order_rolls: Option<Vec<u8>>,
     /// Whether an invited account plays this seat (otherwise the game's owner does).
     pub claimed: bool,
@@ -62,10 +63,10 @@ pub struct DiceGameView {
     pub status: Status,
     pub round: u32,
     /// Whose turn it is; null once the game is over.
-    #[schema(value_type = Option<String>, format = Uuid)]
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub current_player_id: Option<PlayerId>,
     /// The number of the digital turn in play (rolled, not yet scored), if any.
-    #[schema(value_type = Option<i32>)]
+    #[schema(value_type = Option<i32>, required = true)]
     pub turn_in_play: Option<TurnNumber>,
     /// Grows by one on every change of the game.
     pub version: i64,
@@ -163,6 +164,7 @@ pub struct CardPlayerView {
     /// 0 for the first player given.
     pub seat: usize,
     /// The phase the player works on; null once every phase of the game is behind them.
+    #[schema(required = true)]
     pub phase: Option<u8>,
     /// Penalty points so far: the fewest wins.
     pub total: u32,
@@ -191,7 +193,7 @@ pub struct CardGameView {
     /// The hands recorded so far.
     pub hands: u32,
     /// Always null: everyone plays every hand.
-    #[schema(value_type = Option<String>, format = Uuid)]
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub current_player_id: Option<PlayerId>,
     /// Grows by one on every change of the game.
     pub version: i64,

@@ -12,9 +12,11 @@ use crate::service::dice::DieValue;
 pub struct GroupDie {
     pub value: DieValue,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub color: Option<Color>,
     /// Set on a wild only.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub stands_for: Option<StandsFor>,
     /// The die's position in the dice sent.
     pub index: usize,

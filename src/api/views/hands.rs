@@ -26,9 +26,11 @@ pub struct HandPlayerView {
     pub went_out: bool,
     /// The cards left in hand, when they were given.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub cards: Option<Vec<Card>>,
     /// The phase as laid down, when it was given, with what each Wild stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub laid_down: Option<Vec<LaidGroup>>,
 }
 

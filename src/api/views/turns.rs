@@ -36,9 +36,11 @@ pub enum TurnState {
 pub struct TurnDie {
     pub value: DieValue,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub color: Option<Color>,
     /// The physical die, for dice the server rolled.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub die: Option<DieId>,
 }
 
@@ -87,9 +89,11 @@ pub struct TurnView {
     pub dice: Vec<TurnDie>,
     /// A digital turn's rolls, first to last, each of all ten dice.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rolls: Option<Vec<Vec<RolledDieView>>>,
     /// How many more times a digital turn's dice may be rolled (0 once it is scored).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub rolls_left: Option<usize>,
     pub created_at: DateTime<Utc>,
     /// The game right after this turn (while rolling, the game as it is).

@@ -35,9 +35,11 @@ pub struct LaidCard {
 struct LaidCardSchema {
     value: CardValue,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     color: Option<CardColor>,
     /// Set on a Wild only: the number (set, run) or the color (color group) it stands for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     stands_for: Option<StandsFor>,
 }
 

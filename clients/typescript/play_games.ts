@@ -1,0 +1,438 @@
+// Plays games through the TypeScript client generated from openapi/openapi.json (types by
+// openapi-typescript, calls by openapi-fetch), unmodified, against a running server: a tabletop
+// dice game with an undo, a digital dice game to its end, a card game, and typed problems.
+// Run by .ci/typescript: node build/play_games.js BASE_URL. Any mismatch exits non-zero.
+
+import createClient from "openapi-fetch";
+
+import type { components, paths } from "./generated/schema.js";
+import type { StreamEvent } from "./type_checks.js";
+
+type Schemas = components["schemas"];
+type Client = ReturnType<typeof createClient<paths>>;
+
+let passed = 0;
+
+function check(condition: boolean, what: string): asserts condition {
+  if (!condition) {
+    console.log(`checks: ${passed} passed, 1 failed`);
+    throw new Error(`FAILED: ${what}`);
+  }
+  passed += 1;
+  console.log(`ok: ${what}`);
+}
+
+/** A fact the program relies on, not counted as a check: a failure ends the run all the same. */
+function must(condition: boolean, what: string): asserts condition {
+  if (!condition) {
+    console.log(`checks: ${passed} passed, 1 failed`);
+    throw new Error(`FAILED: ${what}`);
+  }
+}
+
+/** The answer of a call that must succeed, or a failure naming the problem it got. */
+function ok<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
+  if (answer.data === undefined) {
+    throw new Error(`FAILED: ${what}: ${answer.response.status} ${JSON.stringify(answer.error)}`);
+  }
+  return answer.data;
+}
+
+/** The problem of a call that must fail with this status and code. */
+function problem(
+  answer: { error?: Schemas["Problem"]; response: Response },
+  status: number,
+  code: Schemas["ProblemCode"],
+  what: string,
+): Schemas["Problem"] {
+  const found = answer.error;
+  check(
+    found !== undefined && answer.response.status === status && found.status === status && found.code === code,
+    `${what} (${status} ${code}; got ${answer.response.status} ${found?.code})`,
+  );
+  return found;
+}
+
+function diceGame(game: Schemas["Game"]): Schemas["DiceGame"] {
+  must(game.game === "dice", "a dice game");
+  return game;
+}
+
+function cardGame(game: Schemas["Game"]): Schemas["CardGame"] {
+  must(game.game === "cards", "a card game");
+  return game;
+}
+
+/** Dice in short notation: "8 8 W 5o". */
+function dice(text: string): Schemas["Die"][] {
+  const colors: Record<string, Schemas["Color"]> = { r: "red", o: "orange", b: "blue", g: "green" };
+  return text.split(" ").map((token) => {
+    const color = colors[token.slice(-1)];
+    const face = color ? token.slice(0, -1) : token;
+    const value: Schemas["DieValue"] = face === "W" ? "W" : Number(face);
+    return color ? { value, color } : { value };
+  });
+}
+
+/** Cards in short notation: "7r 12b W S". */
+function cards(text: string): Schemas["Card"][] {
+  const colors: Record<string, Schemas["CardColor"]> = { r: "red", b: "blue", y: "yellow", g: "green" };
+  return text.split(" ").map((token): Schemas["Card"] => {
+    if (token === "W" || token === "S") {
+      return { value: token };
+    }
+    const color = colors[token.slice(-1)];
+    if (color === undefined) {
+      throw new Error(`not a card: ${token}`);
+    }
+    return { value: Number(token.slice(0, -1)), color };
+  });
+}
+
+async function main(baseUrl: string): Promise<void> {
+  const anonymous = createClient<paths>({ baseUrl });
+  const account = ok(
+    await anonymous.POST("/v1/accounts", { body: { name: "TypeScript table" } }),
+    "an account",
+  );
+  check(account.api_key.startsWith("p10_"), "an account and its key");
+  const client = createClient<paths>({
+    baseUrl,
+    headers: { Authorization: `Bearer ${account.api_key}` },
+  });
+  const me = ok(
+    await client.GET("/v1/accounts/{account_id}", { params: { path: { account_id: account.id } } }),
+    "the account",
+  );
+  check(me.name === "TypeScript table", "the account reads back");
+  problem(await anonymous.GET("/v1/games"), 401, "unauthorized", "no key, no games");
+
+  const phases = ok(await anonymous.GET("/v1/phases"), "the phases");
+  check(phases.length === 10 && phases[7]?.label === "7 of all one color", "ten phases");
+  const verdict = ok(
+    await anonymous.POST("/v1/evaluate", { body: { game: "dice", phase: 1, dice: dice("8 8 8 10 W W") } }),
+    "an evaluation",
+  );
+  check(verdict.game === "dice" && verdict.made && verdict.score === 34, "the seed example scores 34");
+  const notRolled = problem(
+    await anonymous.POST("/v1/evaluate", { body: { game: "dice", phase: 1, dice: dice("10 10 10 10 10 10 10") } }),
+    422,
+    "not_rollable",
+    "seven 10s cannot have been rolled",
+  );
+  check((notRolled.errors ?? []).length > 0, "the problem names the field");
+
+  await playTabletop(client);
+  await playDigital(client);
+  await playCards(client);
+  console.log(`checks: ${passed} passed, 0 failed`);
+}
+
+async function playTabletop(client: Client): Promise<void> {
+  const created = ok(
+    await client.POST("/v1/games", {
+      body: { game: "dice", players: [{ name: "Ann" }, { name: "Bo" }], mode: "tabletop" },
+    }),
+    "a tabletop game",
+  );
+  const game = diceGame(created);
+  const [ann, bo] = game.players;
+  check(ann !== undefined && bo !== undefined, "two players");
+  check(game.current_player_id === ann.id && game.turn_in_play === null, "Ann starts, no turn in play");
+  const path = { game_id: game.id };
+  const record = async (player: string, shown: string) =>
+    client.POST("/v1/games/{game_id}/turns", {
+      params: { path },
+      body: { player_id: player, dice: dice(shown) },
+    });
+
+  const first = ok(await record(ann.id, "8 8 8 10 W W"), "turn 1");
+  check(first.made && first.score === 34, "Ann makes phase 1 for 34");
+  problem(await record(ann.id, "1 2 3"), 409, "not_your_turn", "Ann cannot play twice");
+  const second = ok(await record(bo.id, "1 2 3"), "turn 2");
+  check(!second.made && diceGame(second.game).players[1]?.failures === 1, "Bo fails phase 1");
+  const third = ok(await record(ann.id, "10 10 10 W 8 9 10"), "turn 3");
+  check(third.made && third.score === 57, "Ann makes phase 2 for 57");
+
+  problem(
+    await client.DELETE("/v1/games/{game_id}/turns/{number}", { params: { path: { ...path, number: 2 } } }),
+    409,
+    "not_latest_turn",
+    "only the latest turn can be undone",
+  );
+  const undone = diceGame(
+    ok(
+      await client.DELETE("/v1/games/{game_id}/turns/{number}", { params: { path: { ...path, number: 3 } } }),
+      "the undo",
+    ),
+  );
+  check(undone.players[0]?.phase === 2 && undone.current_player_id === ann.id, "the undo gives Ann her turn back");
+  const again = ok(await record(ann.id, "5 5 5 1 2 3 4"), "turn 3 again");
+  check(again.number === 3 && again.score === 25, "Ann makes phase 2 again, for 25");
+
+  const page = ok(
+    await client.GET("/v1/games/{game_id}/turns", { params: { path, query: { limit: 2 } } }),
+    "a page of turns",
+  );
+  check(page.items.map((t) => t.number).join() === "1,2" && page.next_cursor !== null, "turns, a page at a time");
+  const rest = ok(
+    await client.GET("/v1/games/{game_id}/turns", { params: { path, query: { cursor: page.next_cursor } } }),
+    "the last page",
+  );
+  check(rest.items.length === 1 && rest.next_cursor === null, "the last page says so with null");
+
+  const sheet = ok(await client.GET("/v1/games/{game_id}/scoresheet", { params: { path } }), "the pad");
+  check(sheet.game === "dice", "a dice pad");
+  const line = sheet.players[0];
+  check(line !== undefined && line.phases.slice(0, 3).map((p) => p.score).join() === "34,25,", "Ann's score pad");
+  check(line.phases[2]?.score === null && line.grand_total === 59, "a phase not made is null; Ann has 59");
+
+  const games = ok(await client.GET("/v1/games"), "the games");
+  check(games.items.some((g) => g.id === game.id), "the game is listed");
+  const deleted = await client.DELETE("/v1/games/{game_id}", { params: { path } });
+  check(deleted.response.status === 204, "the game is deleted");
+  problem(await client.GET("/v1/games/{game_id}", { params: { path } }), 404, "not_found", "a deleted game is gone");
+  console.log("the generated client played a tabletop game with an undo");
+}
+
+async function playDigital(client: Client): Promise<void> {
+  const created = ok(
+    await client.POST("/v1/games", { body: { game: "dice", players: [{ name: "Solo" }], mode: "digital" } }),
+    "a digital game",
+  );
+  let game = diceGame(created);
+  const path = { game_id: game.id };
+  const solo = game.players[0];
+  check(solo !== undefined && (solo.order_rolls ?? []).length > 0, "the server rolled for the order");
+  problem(
+    await client.POST("/v1/games/{game_id}/turns", {
+      params: { path },
+      body: { player_id: solo.id, dice: dice("1 2 3") },
+    }),
+    409,
+    "digital_game",
+    "no client chooses a digital game's dice",
+  );
+  let turns = 0;
+  while (game.status !== "finished") {
+    must(turns < 400, "a solitaire game ends within 400 turns");
+    const player = game.current_player_id;
+    must(player !== null, "a game in progress names whose turn it is");
+    let turn = ok(
+      await client.POST("/v1/games/{game_id}/turns", { params: { path }, body: { player_id: player } }),
+      "a digital turn",
+    );
+    must(turn.state === "rolling" && turn.rolls_left === 2, "a turn starts with a roll, two left");
+    must(diceGame(turn.game).turn_in_play === turn.number, "the game names its turn in play");
+    const number = turn.number;
+    while (turn.state === "rolling") {
+      const advice = ok(
+        await client.GET("/v1/games/{game_id}/turns/{number}/advice", {
+          params: { path: { ...path, number }, query: { goal: "make" } },
+        }),
+        "advice",
+      );
+      const rolls = turn.rolls ?? [];
+      const last = rolls[rolls.length - 1] ?? [];
+      must(last.length === 10, "a roll is of all ten dice");
+      // RolledDie.color is typed as always there; the server must agree.
+      must(
+        last.every((d) => ["red", "orange", "blue", "green"].includes(d.color)),
+        "every rolled die shows its color",
+      );
+      turn =
+        advice.reroll.length === 0
+          ? ok(
+              await client.POST("/v1/games/{game_id}/turns/{number}/score", { params: { path: { ...path, number } } }),
+              "scored",
+            )
+          : ok(
+              await client.POST("/v1/games/{game_id}/turns/{number}/rolls", {
+                params: { path: { ...path, number } },
+                body: { reroll: advice.reroll },
+              }),
+              "rolled",
+            );
+    }
+    if (turns === 0) {
+      problem(
+        await client.POST("/v1/games/{game_id}/turns/{number}/score", { params: { path: { ...path, number } } }),
+        409,
+        "turn_scored",
+        "a turn is scored once",
+      );
+    }
+    game = diceGame(turn.game);
+    must(game.turn_in_play === null, "no turn in play once scored");
+    turns += 1;
+  }
+  // Every turn above started with a roll of ten dice, each showing its color, named its turn in
+  // play while rolling and none once scored (each a `must`, which ends the run when it fails).
+  check(turns > 0, `${turns} turns, each rolled, advised, and scored by the server`);
+  check(game.current_player_id === null && game.winners[0] === solo.id, "the game is over and Solo won");
+  check(game.players[0]?.phase === 11, "every phase made");
+  console.log(`the digital game took ${turns} turns`);
+  await followTheGame(client, game);
+  console.log("the generated client played a digital game to its end");
+}
+
+/** The game's event stream from the start, read up to its `game_finished`. */
+async function followTheGame(client: Client, game: Schemas["DiceGame"]): Promise<void> {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), 10_000);
+  const answer = await client.GET("/v1/games/{game_id}/events", {
+    params: { path: { game_id: game.id }, query: { after: 0 } },
+    parseAs: "stream",
+    signal: stop.signal,
+  });
+  const body = answer.data;
+  check(body !== undefined && body !== null, "the events stream");
+  const events: { event: StreamEvent; data: Schemas["EventData"] }[] = [];
+  let text = "";
+  const decoder = new TextDecoder();
+  try {
+    for await (const chunk of body) {
+      text += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = text.indexOf("\n\n")) >= 0) {
+        const block = text.slice(0, end);
+        text = text.slice(end + 2);
+        const event = parseEvent(block);
+        if (event !== undefined) {
+          events.push({ event, data: JSON.parse(event.data) as Schemas["EventData"] });
+        }
+      }
+      if (events.some((e) => e.event.event === "game_finished")) {
+        break;
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    stop.abort();
+  }
+  const first = events[0];
+  const last = events[events.length - 1];
+  check(first?.event.event === "game_created" && first.event.id === "1", "the stream starts with the game's creation");
+  check(last?.event.event === "game_finished" && last.data.version === game.version, "and ends with its finish");
+  check(events.every((e) => e.data.game.id === game.id), "every event's data holds the game");
+  const started = events.find((e) => e.event.event === "turn_started");
+  check(started?.data.turn?.state === "rolling", "a turn_started event holds the turn");
+}
+
+/** An SSE block's fields, as the document's StreamEvent; undefined for a comment or `retry`. */
+function parseEvent(block: string): StreamEvent | undefined {
+  const fields = new Map<string, string>();
+  for (const line of block.split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon > 0) {
+      fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+    }
+  }
+  const event = fields.get("event");
+  const data = fields.get("data");
+  if (event === undefined || data === undefined) {
+    return undefined;
+  }
+  const kinds: readonly Schemas["EventKind"][] = [
+    "game_created", "turn_started", "dice_rolled", "turn_scored", "turn_undone",
+    "seat_claimed", "hand_recorded", "hand_undone", "game_finished", "game_deleted",
+  ];
+  const kind = kinds.find((k) => k === event);
+  must(kind !== undefined, `a known event: ${event}`);
+  const id = fields.get("id");
+  return id === undefined ? { event: kind, data } as StreamEvent : { event: kind, data, id } as StreamEvent;
+}
+
+async function playCards(client: Client): Promise<void> {
+  const created = ok(
+    await client.POST("/v1/games", {
+      body: { game: "cards", players: [{ name: "Ann" }, { name: "Bo" }, { name: "Cy" }], phases: [1, 2] },
+    }),
+    "a card game",
+  );
+  const game = cardGame(created);
+  check(game.current_player_id === null && game.phases.join() === "1,2", "a card game of two phases, no current player");
+  const [ann, bo, cy] = game.players.map((p) => p.id);
+  check(ann !== undefined && bo !== undefined && cy !== undefined, "three players");
+  const path = { game_id: game.id };
+  type Line = Schemas["RecordedPlayer"];
+  const record = async (wentOut: string, ...players: Line[]) =>
+    client.POST("/v1/games/{game_id}/hands", { params: { path }, body: { went_out: wentOut, players } });
+
+  const first = ok(
+    await record(
+      ann,
+      { player_id: ann, made: true, laid_down: [cards("7r 7b W"), cards("9g 9y 9r")] },
+      { player_id: bo, made: true, cards: cards("7r S") },
+      { player_id: cy, made: false, points: 75 },
+    ),
+    "hand 1",
+  );
+  check(first.players.map((p) => p.points).join() === "0,20,75", "hand 1 scored");
+  problem(
+    await record(
+      bo,
+      { player_id: ann, made: false, points: 35 },
+      { player_id: bo, made: true },
+      { player_id: cy, made: false, points: 50 },
+    ),
+    422,
+    "impossible_points",
+    "a hand that cannot be is refused",
+  );
+  problem(
+    await client.POST("/v1/games/{game_id}/turns", { params: { path }, body: { player_id: ann } }),
+    409,
+    "wrong_game",
+    "no turns in a card game",
+  );
+  const second = ok(
+    await record(
+      cy,
+      { player_id: ann, made: false, points: 60 },
+      { player_id: bo, made: false, points: 50 },
+      { player_id: cy, made: true },
+    ),
+    "hand 2",
+  );
+  const afterSecond = cardGame(second.game);
+  check(afterSecond.status === "in_progress" && afterSecond.players[2]?.phase === 2, "Cy goes out");
+  const undone = cardGame(
+    ok(
+      await client.DELETE("/v1/games/{game_id}/hands/{number}", { params: { path: { ...path, number: 2 } } }),
+      "the undo of hand 2",
+    ),
+  );
+  check(undone.hands === 1, "the undo of hand 2");
+  ok(
+    await record(
+      bo,
+      { player_id: ann, made: true, points: 10 },
+      { player_id: bo, made: true },
+      { player_id: cy, made: true, points: 30 },
+    ),
+    "hand 2 again",
+  );
+  const over = cardGame(ok(await client.GET("/v1/games/{game_id}", { params: { path } }), "the game"));
+  check(
+    over.status === "finished" && over.winners.join() === ann && over.players.map((p) => p.total).join() === "10,20,105",
+    "Ann and Bo complete phase 2, the last: Ann wins with the fewer points",
+  );
+  check(
+    over.players.map((p) => p.phase).join() === ",,2",
+    "Ann and Bo have every phase behind them (null); Cy is on phase 2",
+  );
+  const pad = ok(await client.GET("/v1/games/{game_id}/scoresheet", { params: { path } }), "the card pad");
+  check(pad.game === "cards" && pad.players.map((l) => l.rank).join() === "1,2,3", "the card pad");
+  console.log("the generated client played a card game");
+}
+
+const baseUrl = process.argv[2];
+if (baseUrl === undefined) {
+  console.error("usage: node build/play_games.js BASE_URL");
+  process.exit(2);
+}
+main(baseUrl).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
