@@ -1,13 +1,14 @@
 //! The score-progress chart of the live pad: each player's running total, round by round, as
 //! inline SVG (no script, no style attribute: colors are presentation attributes, the axes take
-//! the text's color). A round of a card game is a hand; a round of the dice pad is a row of the
-//! paper pad, a phase: the total after each phase made, with the Five Phase Bonus after the
-//! fifth and the First Finish Bonus after the tenth.
+//! the text's color). In a dice game a round is a turn of each player: the grand total after
+//! each of a player's turns (a failed turn leaves it flat, or 5 lower in solitaire); in a card
+//! game it is a hand: the penalty points so far.
 
 use std::fmt::Write;
 
 use super::html::escape;
 use crate::service::card_scoresheet::CardScoresheet;
+use crate::service::replay::{DiceState, GameState};
 use crate::service::scoresheet::{DiceScoresheet, Scoresheet};
 
 /// Line colors, one per seat (eight at most), readable on light and dark paper.
@@ -28,36 +29,26 @@ struct Series {
     totals: Vec<i64>,
 }
 
-fn dice_series(pad: &DiceScoresheet) -> (String, Vec<Series>) {
-    let series = pad
+fn dice_series(pad: &DiceScoresheet, dice: Option<&DiceState>) -> Vec<Series> {
+    let mut series: Vec<Series> = pad
         .lines
         .iter()
-        .map(|line| {
-            let mut total = 0i64;
-            let mut totals = vec![0];
-            for phase in &line.phases {
-                let Some(score) = phase.score else { break };
-                total += i64::from(score);
-                if phase.phase == 5 {
-                    total += i64::from(line.five_phase_bonus);
-                }
-                if phase.phase == 10 {
-                    total += i64::from(line.first_finish_bonus);
-                }
-                totals.push(total);
-            }
-            Series {
-                name: line.name.to_string(),
-                totals,
-            }
+        .map(|line| Series {
+            name: line.name.to_string(),
+            totals: vec![0],
         })
         .collect();
-    ("phase".into(), series)
+    for turn in dice.iter().flat_map(|dice| &dice.turns) {
+        let seat = turn.outcome.seat;
+        if let (Some(player), Some(sheet)) = (series.get_mut(seat), turn.after.sheets().get(seat)) {
+            player.totals.push(sheet.grand_total());
+        }
+    }
+    series
 }
 
-fn card_series(pad: &CardScoresheet) -> (String, Vec<Series>) {
-    let series = pad
-        .players
+fn card_series(pad: &CardScoresheet) -> Vec<Series> {
+    pad.players
         .iter()
         .map(|line| {
             let mut total = 0i64;
@@ -71,16 +62,15 @@ fn card_series(pad: &CardScoresheet) -> (String, Vec<Series>) {
                 totals,
             }
         })
-        .collect();
-    ("hand".into(), series)
+        .collect()
 }
 
 /// The chart of a game's pad, as an `<svg>` element with a title and a description for screen
 /// readers (the table beside it holds the same numbers).
-pub fn progress_chart(sheet: &Scoresheet) -> String {
+pub fn progress_chart(state: &GameState, sheet: &Scoresheet) -> String {
     let (round, series) = match sheet {
-        Scoresheet::Dice(pad) => dice_series(pad),
-        Scoresheet::Cards(pad) => card_series(pad),
+        Scoresheet::Dice(pad) => ("round", dice_series(pad, state.play.dice().ok())),
+        Scoresheet::Cards(pad) => ("hand", card_series(pad)),
     };
     let rounds = series
         .iter()
@@ -94,8 +84,16 @@ pub fn progress_chart(sheet: &Scoresheet) -> String {
         .max()
         .unwrap_or(0)
         .max(10);
+    // A solitaire game's penalties can take a total below 0.
+    let bottom = series
+        .iter()
+        .flat_map(|s| s.totals.iter().copied())
+        .min()
+        .unwrap_or(0)
+        .min(0);
     let x = |i: usize| LEFT + (WIDTH - LEFT - RIGHT) * i as f64 / rounds as f64;
-    let y = |total: i64| TOP + (HEIGHT - TOP - BOTTOM) * (1.0 - total as f64 / top as f64);
+    let y =
+        |total: i64| TOP + (HEIGHT - TOP - BOTTOM) * (top - total) as f64 / (top - bottom) as f64;
     let mut svg = String::new();
     let _ = write!(
         svg,
@@ -113,7 +111,7 @@ pub fn progress_chart(sheet: &Scoresheet) -> String {
          <line x1=\"{LEFT}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\"/></g>\
          <g fill=\"currentColor\" font-size=\"11\">\
          <text x=\"{lx}\" y=\"{ty}\" text-anchor=\"end\">{top}</text>\
-         <text x=\"{lx}\" y=\"{b}\" text-anchor=\"end\">0</text>\
+         <text x=\"{lx}\" y=\"{b}\" text-anchor=\"end\">{bottom}</text>\
          <text x=\"{cx}\" y=\"{ay}\" text-anchor=\"middle\">{round} 1 to {rounds}</text></g>",
         b = HEIGHT - BOTTOM,
         r = WIDTH - RIGHT,

@@ -85,6 +85,8 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
     let game = app.new_game(&["Ann", "<b>Bob</b>"], json!({}));
     app.turn(&game, 0, "10 10 10 10 10 10").expect(201);
     app.turn(&game, 1, "9 9 9 8 8 8").expect(201);
+    // Ann fails phase 2: a round in which her total stays.
+    app.turn(&game, 0, "10 9 7 5").expect(201);
     let (_, token) = share(&app, &game);
     let holder = app.with_key(None);
     let page = holder.get(&format!("/pad/{token}")).expect(200);
@@ -108,7 +110,8 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
         "{html}"
     );
     assert!(html.contains("<svg class=\"chart\""));
-    assert!(html.contains("Ann: 60 after 1; &lt;b&gt;Bob&lt;/b&gt;: 51 after 1"));
+    assert!(html.contains("Running totals by round"));
+    assert!(html.contains("Ann: 60 after 2; &lt;b&gt;Bob&lt;/b&gt;: 51 after 1"));
     // What the script redraws: the same pad, alone.
     let table = holder.get(&format!("/pad/{token}/table")).expect(200).text;
     assert!(table.starts_with("<table") && table.contains("<td>51</td>"));

@@ -13,6 +13,7 @@ use crate::api::http::client_address::client_for_bounds;
 use crate::error::Result;
 use crate::pad::chart::progress_chart;
 use crate::pad::html::{content_security_policy, pad_table, page};
+use crate::service::replay::GameState;
 use crate::service::scoresheet::Scoresheet;
 use crate::service::share;
 
@@ -21,23 +22,24 @@ const LIVE_SCRIPT: &str = include_str!("../../pad/live.js");
 const LIVE_SCRIPT_PATH: &str = "/pad/live.js";
 
 /// The game's pad as the link shows it: the table and the chart.
-fn shown(sheet: &Scoresheet) -> String {
+fn shown(game: &GameState, sheet: &Scoresheet) -> String {
     format!(
         "{}\n<figure class=\"progress\">{}</figure>",
         pad_table(sheet),
-        progress_chart(sheet)
+        progress_chart(game, sheet)
     )
 }
 
-/// The pad of the game the token opens now, with its version.
-async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(Scoresheet, i64)> {
+/// What the link shows of the game it opens now (the pad and the chart), the game's pad, and
+/// its version.
+async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(String, Scoresheet, i64)> {
     state
         .run(move |session| {
             let link = share::open(session, &token)?;
             let game = share::game(session, &link)?;
             let sheet = Scoresheet::of(&game);
             let version = sheet.version();
-            Ok((sheet, version))
+            Ok((shown(&game, &sheet), sheet, version))
         })
         .await
 }
@@ -78,11 +80,10 @@ pub async fn shared_pad(
     state: web::Data<AppState>,
     path: web::Path<PadPath>,
 ) -> Result<HttpResponse> {
-    let (sheet, version) = pad_of(&state, path.into_inner().token).await?;
+    let (shown, sheet, version) = pad_of(&state, path.into_inner().token).await?;
     let body = format!(
         "<main>\n<p class=\"screen-only\" id=\"live-status\" role=\"status\">Opening the live pad…</p>\n\
-         <div id=\"pad\" aria-live=\"polite\">{}</div>\n</main>",
-        shown(&sheet)
+         <div id=\"pad\" aria-live=\"polite\">{shown}</div>\n</main>"
     );
     let title = match sheet {
         Scoresheet::Dice(_) => "Phase 10 Dice: the live pad",
@@ -108,8 +109,8 @@ pub async fn shared_pad_table(
     state: web::Data<AppState>,
     path: web::Path<PadPath>,
 ) -> Result<HttpResponse> {
-    let (sheet, version) = pad_of(&state, path.into_inner().token).await?;
-    Ok(live_html(version).body(shown(&sheet)))
+    let (shown, _, version) = pad_of(&state, path.into_inner().token).await?;
+    Ok(live_html(version).body(shown))
 }
 
 /// The live pad's script
