@@ -104,9 +104,15 @@ fn caption(pad: &Pad) -> String {
 pub fn table(pad: &Pad) -> String {
     let columns = pad.game.columns_per_player();
     let span = columns.len().max(1);
+    // A long card game prints smaller, so that its pad still fits one sheet (`style.css`).
     let class = match pad.game {
         PadGame::Dice => "dice",
-        PadGame::Cards => "cards",
+        PadGame::Cards => match pad.rows.len() {
+            ..=24 => "cards",
+            25..=36 => "cards long",
+            37..=52 => "cards longer",
+            _ => "cards longest",
+        },
     };
     let mut html = format!(
         "<table class=\"pad {class}\">\n<caption>{}</caption>\n<thead>\n<tr><th scope=\"col\">Player</th>",

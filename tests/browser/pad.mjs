@@ -1,7 +1,7 @@
 // The pad's pages in a real browser (Debian's headless Chromium, driven by playwright-core):
 // the shared page shows the right numbers, follows a turn recorded through the API within a
-// second, stops following once its link is revoked; the printable pad of eight players prints
-// on one page (A4 and Letter). Screenshots of both go to docs/ when SCREENSHOTS is set.
+// second, stops following once its link is revoked; the printable pad of eight players, and a
+// card game's pad of 55 hands, print on one page (A4 and Letter). Screenshots of both go to docs/ when SCREENSHOTS is set.
 //
 // Usage: node pad.mjs http://127.0.0.1:PORT   (CHROMIUM: the browser, default /usr/bin/chromium)
 
@@ -131,6 +131,31 @@ try {
   for (const format of ["A4", "Letter"]) {
     const pdf = await printed.pdf({ format, preferCSSPageSize: false });
     check(pageCount(pdf) === 1, `the pad of eight players prints on one ${format} page (${pageCount(pdf)})`);
+  }
+  // The longest card game there is (six players, each going out in turn until one has made
+  // every phase: 55 hands) prints on one sheet too.
+  const six = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"].map((name) => ({ name }));
+  let cards = await api("POST", "/v1/games", key, { game: "cards", players: six });
+  let hands = 0;
+  while (cards.status !== "finished") {
+    const out = hands % 6;
+    const players = cards.players.map((p, i) => ({
+      player_id: p.id,
+      made: i === out,
+      points: i === out ? 0 : 60,
+    }));
+    cards = (await api("POST", `/v1/games/${cards.id}/hands`, key, {
+      went_out: cards.players[out].id,
+      players,
+    })).game;
+    hands += 1;
+  }
+  const long = await browser.newPage();
+  await long.setExtraHTTPHeaders({ Authorization: `Bearer ${key}`, Accept: "text/html" });
+  await long.goto(`${base}/v1/games/${cards.id}/scoresheet`);
+  for (const format of ["A4", "Letter"]) {
+    const pdf = await long.pdf({ format });
+    check(pageCount(pdf) === 1, `a card game of ${hands} hands prints on one ${format} page (${pageCount(pdf)})`);
   }
   if (screenshots) {
     await printed.emulateMedia({ media: "print" });
