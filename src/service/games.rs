@@ -225,7 +225,13 @@ pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Re
 pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<GameState> {
     let row =
         games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    if let Some(kept) = session.recent().game(game_id, row.version) {
+    state_of(session, row)
+}
+
+/// The game of a row read just now: as this process last changed it if that is the row's
+/// version, else replayed from its record.
+pub(super) fn state_of(session: &mut Session, row: GameRow) -> Result<GameState> {
+    if let Some(kept) = session.recent().game(&row.id, row.version) {
         return Ok(kept);
     }
     replay(games::load_record(session.conn(), row)?)

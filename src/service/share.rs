@@ -9,7 +9,7 @@ use diesel::result::{DatabaseErrorKind, Error as Diesel};
 use rand::RngCore;
 
 use super::accounts::{hash_key, same_secret};
-use super::replay::{GameState, replay};
+use super::replay::GameState;
 use super::{Session, access, hex};
 use crate::error::{Error, Result};
 use crate::store::games;
@@ -34,13 +34,21 @@ pub fn looks_like_a_token(text: &str) -> bool {
     text.len() == 64 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
+/// Checks that the account owns the game (404 if it cannot see it, 403 if it only plays a seat).
+fn owned_game(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    what: &str,
+) -> Result<()> {
+    let game = super::games::get(session, account_id, game_id)?;
+    access::owner_only(&game.record, account_id, what)
+}
+
 /// The owner makes a read-only link to the game, for `ttl` from now.
 pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<NewLink> {
     let ttl: Duration = session.service.parts.share_ttl;
-    let conn = session.conn();
-    let row = games::find_visible(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    let record = games::load_record(conn, row)?;
-    access::owner_only(&record, account_id, "share the game")?;
+    owned_game(session, account_id, game_id, "share the game")?;
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     let token = hex(&secret);
@@ -66,10 +74,7 @@ pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -
 
 /// The owner revokes every link of the game.
 pub fn revoke(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<()> {
-    let conn = session.conn();
-    let row = games::find_visible(conn, account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    let record = games::load_record(conn, row)?;
-    access::owner_only(&record, account_id, "revoke the game's links")?;
+    owned_game(session, account_id, game_id, "revoke the game's links")?;
     share_links::delete_of_game(session.conn(), game_id)?;
     Ok(())
 }
@@ -100,10 +105,7 @@ pub fn still_open(session: &mut Session, link: &OpenLink) -> Result<bool> {
 /// The game the link opens, as it is now.
 pub fn game(session: &mut Session, link: &OpenLink) -> Result<GameState> {
     let row = games::find(session.conn(), &link.game_id)?.ok_or(Error::NotFound("link"))?;
-    if let Some(kept) = session.recent().game(&link.game_id, row.version) {
-        return Ok(kept);
-    }
-    replay(games::load_record(session.conn(), row)?)
+    super::games::state_of(session, row)
 }
 
 /// Forgets links that expired.

@@ -42,6 +42,21 @@ fn events_url(app: &TestApp, token: &str) -> String {
     app.url(&format!("/pad/{token}/events"))
 }
 
+/// Asserts that the token opens nothing at `/pad/{token}{path}` (404), asked without a key.
+fn opens_nothing(app: &TestApp, token: &str, path: &str) {
+    app.with_key(None)
+        .get(&format!("/pad/{token}{path}"))
+        .expect_problem(404, "not_found");
+}
+
+/// How many links the database keeps.
+fn links_left(app: &TestApp) -> i64 {
+    share_links::table
+        .count()
+        .get_result(&mut app.connection())
+        .unwrap()
+}
+
 /// The next event of the stream, past its first (the game as it is).
 fn next_change(stream: &EventStream) -> Value {
     let event = stream.next_event(WITHIN);
@@ -126,9 +141,7 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
     app.delete(&format!("{}/share", game_path(&game)))
         .expect(204);
     for path in ["", "/table", "/events"] {
-        app.with_key(None)
-            .get(&format!("/pad/{token}{path}"))
-            .expect_problem(404, "not_found");
+        opens_nothing(&app, &token, path);
     }
 }
 
@@ -187,15 +200,9 @@ fn a_revoked_link_stops_following_the_game(backend: Backend) {
         }
     }
     for token in [&first, &second] {
-        app.with_key(None)
-            .get(&format!("/pad/{token}/events"))
-            .expect_problem(404, "not_found");
+        opens_nothing(&app, token, "/events");
     }
-    let left: i64 = share_links::table
-        .count()
-        .get_result(&mut app.connection())
-        .unwrap();
-    assert_eq!(left, 0);
+    assert_eq!(links_left(&app), 0);
     // A new link works again.
     let (_, third) = share(&app, &game);
     let stream = EventStream::open_without_key(&events_url(&app, &third));
@@ -212,9 +219,7 @@ fn an_expired_link_opens_nothing(backend: Backend) {
     let stream = EventStream::open_without_key(&events_url(&app, &token));
     assert_eq!(stream.status, 200);
     app.clock.advance(TimeDelta::microseconds(1));
-    app.with_key(None)
-        .get(&format!("/pad/{token}/events"))
-        .expect_problem(404, "not_found");
+    opens_nothing(&app, &token, "/events");
 }
 
 fn deleting_the_game_deletes_its_links(backend: Backend) {
@@ -223,14 +228,8 @@ fn deleting_the_game_deletes_its_links(backend: Backend) {
     let game = app.new_game(&["Ann", "Bob"], json!({}));
     let (_, token) = share(&app, &game);
     app.delete(&game_path(&game)).expect(204);
-    app.with_key(None)
-        .get(&format!("/pad/{token}/events"))
-        .expect_problem(404, "not_found");
-    let left: i64 = share_links::table
-        .count()
-        .get_result(&mut app.connection())
-        .unwrap();
-    assert_eq!(left, 0);
+    opens_nothing(&app, &token, "/events");
+    assert_eq!(links_left(&app), 0);
 }
 
 crate::on_both_backends!(
