@@ -28,10 +28,10 @@
 //!    the high dice rolled again come from one sweep per die, and are added to the 16 patterns
 //!    of the low dice. A choice keeping six dice or more rolls at most four again: a request
 //!    sums those outcomes itself (`near`), and only for the choices that may be shown. Such a
-//!    choice keeping one color is known from a small table; one keeping several colors is
-//!    worth no more than the best one-color keep inside it (fact 4 below, checked for every
-//!    such pattern), so where that is below the fifth best choice already known, it is never
-//!    shown and its sum is not made.
+//!    choice keeping one color is known from a small table. One keeping several colors has two
+//!    upper bounds: the best one-color keep inside it (fact 4 below, checked for every such
+//!    pattern) and each color alone (fact 5). Where either is below the fifth best choice
+//!    already known, it is never shown and its sum is not made.
 //! 4. **Best play with two rolls left** is over the one-color keeps, or one of a few
 //!    *exceptional* patterns: a keep of several colors that beats every one-color keep it
 //!    contains. That is not a theorem: keeping, say, an orange 2 on L4 and a blue 9 on H2 and
@@ -45,6 +45,10 @@
 //!    (The exceptions never turn out best: in every position holding one, a one-color keep of
 //!    more dice does better, `the_exceptions_are_never_best_play`; the sum takes them anyway,
 //!    so that it needs only the checks above.)
+//! 5. **Each color alone bounds a choice** ([`alone`]). Best play with one roll left is the
+//!    best of four colors' figures, none negative, so it is at most their sum; over the faces of
+//!    the dice a choice rolls, each color's sum depends only on the kept dice showing it. Four
+//!    lookups bound any choice with two rolls left: a proof, with no exception to search for.
 //!
 //! Every figure is a numerator over a power of six: u64 numerators over 6^10 for one roll
 //! left, over 6^20 for two, and the whole turn over 6^30 in u128. Between equal figures for the
@@ -55,8 +59,12 @@ use std::sync::LazyLock;
 
 use super::{Exact, Goal, Outlook};
 
+mod alone;
+mod last_roll;
 mod near;
 use crate::rules::dice::{DiceLayout, DieId, Face};
+use alone::Alone;
+use last_roll::LastRoll;
 
 /// The faces the ten dice show, in `DieId::ALL` order: `faces[d]` is the index (0..6) of the face
 /// in `DiceLayout::Standard.faces(DieId::ALL[d])`.
@@ -189,16 +197,6 @@ impl Figures {
         Figures {
             chance: self.chance * factor,
             score: self.score * factor,
-        }
-    }
-
-    /// Both figures divided by `factor`, which divides them.
-    #[inline]
-    fn over(self, factor: u64) -> Figures {
-        debug_assert!(self.chance.is_multiple_of(factor) && self.score.is_multiple_of(factor));
-        Figures {
-            chance: self.chance / factor,
-            score: self.score / factor,
         }
     }
 
@@ -387,121 +385,6 @@ impl ColorSets {
     }
 }
 
-/// The final roll, color by color: per color, each die is rolled (digit 0), kept on another
-/// color (1) or kept on its i-th face of the color (2 + i); the figures of that color's outcome
-/// over 6^(dice rolled). 248,832 entries a color.
-struct LastRoll {
-    table: [Vec<Figures>; COLORS],
-    /// `digit[c][d][f]`: what die d kept on face f adds to the index of color c.
-    digit: [[[u32; FACES]; DICE]; COLORS],
-    /// `stride[c][d]`: the place of die d in the index of color c.
-    stride: [[u32; DICE]; COLORS],
-}
-
-impl LastRoll {
-    fn new(layout: &Layout) -> LastRoll {
-        let mut digit = [[[0; FACES]; DICE]; COLORS];
-        let mut stride = [[0; DICE]; COLORS];
-        let table = std::array::from_fn(|c| {
-            let mut radix = [0; DICE];
-            let mut size = 1;
-            for d in 0..DICE {
-                stride[c][d] = size;
-                radix[d] = 2 + u32::from(layout.count[c][d]);
-                digit[c][d] = [size; FACES];
-                for k in 0..usize::from(layout.count[c][d]) {
-                    digit[c][d][usize::from(layout.of_color[c][d][k])] = (2 + k as u32) * size;
-                }
-                size *= radix[d];
-            }
-            let mut table = vec![Figures::default(); size as usize];
-            // A rolled die (digit 0) is worked out from the same index with the die kept on each
-            // of its outcomes, all at higher indices: fill from the top.
-            for index in (0..size as usize).rev() {
-                let mut digits = [0; DICE];
-                let mut rest = index as u32;
-                for d in 0..DICE {
-                    digits[d] = rest % radix[d];
-                    rest /= radix[d];
-                }
-                table[index] = match digits.iter().position(|&g| g == 0) {
-                    Some(d) => {
-                        let step = stride[c][d] as usize;
-                        let on_color = u64::from(layout.count[c][d]);
-                        let mut sum = table[index + step].times(6 - on_color);
-                        for k in 0..on_color as usize {
-                            sum = sum.plus(table[index + (2 + k) * step]);
-                        }
-                        sum
-                    }
-                    None => {
-                        let mut points = [0; DICE];
-                        let mut n = 0;
-                        for d in (0..DICE).filter(|&d| digits[d] >= 2) {
-                            let f = layout.of_color[c][d][(digits[d] - 2) as usize];
-                            points[n] = layout.points[d][usize::from(f)];
-                            n += 1;
-                        }
-                        Layout::outcome(&mut points[..n])
-                    }
-                };
-            }
-            table
-        });
-        LastRoll {
-            table,
-            digit,
-            stride,
-        }
-    }
-
-    /// The figures of every choice with one roll left, over 6^(dice rolled again).
-    fn choices(&self, faces: &Faces) -> Vec<Figures> {
-        let mut index = vec![[0u32; COLORS]; CHOICES];
-        // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
-        for mask in (0..CHOICES - 1).rev() {
-            let d = (!mask).trailing_zeros() as usize;
-            let f = usize::from(faces[d]);
-            let above = index[mask | 1 << d];
-            index[mask] = std::array::from_fn(|c| above[c] + self.digit[c][d][f]);
-        }
-        index
-            .iter()
-            .map(|index| {
-                (0..COLORS).fold(Figures::default(), |sum, c| {
-                    sum.plus(self.table[c][index[c] as usize])
-                })
-            })
-            .collect()
-    }
-
-    /// The figures of keeping one color's set and rolling every other die, over 6^10.
-    fn keep_one_color(&self, layout: &Layout, c: usize, set: usize) -> Figures {
-        let mut index = [0u32; COLORS];
-        let mut kept = 0;
-        let mut rest = set;
-        for d in 0..DICE {
-            let radix = 1 + usize::from(layout.count[c][d]);
-            let digit = rest % radix;
-            rest /= radix;
-            if digit > 0 {
-                kept += 1;
-                for (other, slot) in index.iter_mut().enumerate() {
-                    *slot += if other == c {
-                        (1 + digit as u32) * self.stride[c][d]
-                    } else {
-                        self.stride[other][d]
-                    };
-                }
-            }
-        }
-        let sum = (0..COLORS).fold(Figures::default(), |sum, other| {
-            sum.plus(self.table[other][index[other] as usize])
-        });
-        sum.times(six_to(kept))
-    }
-}
-
 /// What does not depend on the goal.
 struct Common {
     layout: Layout,
@@ -516,7 +399,7 @@ impl Common {
     fn new() -> Common {
         let layout = Layout::standard();
         let sets = ColorSets::new(&layout);
-        let last = LastRoll::new(&layout);
+        let last = LastRoll::new(&layout, &sets);
         let keep = std::array::from_fn(|c| {
             (0..sets.size[c])
                 .map(|set| last.keep_one_color(&layout, c, set))
@@ -558,7 +441,6 @@ impl Ranked {
     }
 
     /// The figures of the set of color c.
-    #[cfg(test)]
     fn get(&self, c: usize, set: usize) -> Figures {
         self.figures[usize::from(self.rank[c][set])]
     }
@@ -824,6 +706,41 @@ impl Places {
     }
 }
 
+/// For every choice of dice to roll again (bit d: die d is rolled), the dice it keeps: their
+/// packed color sets and the colors they show (bit c).
+struct Kept {
+    sets: Vec<u64>,
+    colors: Vec<u8>,
+}
+
+impl Kept {
+    fn of(common: &Common, faces: &Faces) -> Kept {
+        let mut kept = Kept {
+            sets: vec![0; CHOICES],
+            colors: vec![0; CHOICES],
+        };
+        // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
+        for mask in (0..CHOICES - 1).rev() {
+            let d = (!mask).trailing_zeros() as usize;
+            let f = usize::from(faces[d]);
+            let above = mask | 1 << d;
+            kept.sets[mask] = common.sets.add(kept.sets[above], d, f);
+            kept.colors[mask] = kept.colors[above] | 1 << common.layout.color(d, f);
+        }
+        kept
+    }
+}
+
+/// The `shown`-th best of the figures known for `goal`, or nothing when fewer are known.
+fn nth_best(known: &[Option<Figures>], shown: usize, goal: Goal) -> (u64, u64) {
+    let mut ranked: Vec<(u64, u64)> = known.iter().flatten().map(|f| f.ranked(goal)).collect();
+    if shown < ranked.len() {
+        *ranked.select_nth_unstable_by(shown - 1, |a, b| b.cmp(a)).1
+    } else {
+        (0, 0)
+    }
+}
+
 /// Everything best play for one goal needs.
 struct Plan {
     one: OneRollLeft,
@@ -836,6 +753,8 @@ struct Plan {
     /// The patterns of several colors better than every one-color pattern they contain, with
     /// their figures over 6^20 (fact 4).
     exceptions: Vec<([u8; DICE], Figures)>,
+    /// Each color alone: a bound on any choice (fact 5).
+    alone: Alone,
 }
 
 impl Plan {
@@ -888,6 +807,7 @@ impl Plan {
         Plan {
             best: Ranked::new(&best, goal),
             one_color,
+            alone: Alone::new(common, &one),
             one,
             two,
             exceptions,
@@ -899,56 +819,56 @@ impl Plan {
     }
 
     /// Every choice with two rolls left (`shown` = `CHOICES`), or only those that may be among
-    /// the best `shown`: the others are `None`.
+    /// the best `shown`: the others are `None`. Figures are over 6^20.
     ///
-    /// Stopping, a choice keeping at most `MAX_KEPT` dice and a choice keeping dice of one
-    /// color are known without a sum. A choice keeping six dice or more of several colors is
-    /// worth no more than the best one-color keep inside it (fact 4), so where that is below the
-    /// `shown`-th best known figures it cannot be shown, and its sum is not made.
+    /// Stopping and the keeps of one color are known from small tables, and the `shown`-th
+    /// best of them is a floor: no choice below it is shown. A keep of several colors is
+    /// worth no more than the best one-color keep inside it, unless it is an exception
+    /// (fact 4), so one keeping at most `MAX_KEPT` dice is looked up in the table of fact 3
+    /// only where that bound reaches the floor; the floor then rises to the `shown`-th best
+    /// known. One keeping more dice is summed only where that bound and each color alone
+    /// (fact 5) both reach it.
     fn choices(&self, common: &Common, faces: &Faces, shown: usize) -> Vec<Option<Outlook>> {
         let goal = self.goal();
-        let own: [u64; DICE] =
-            std::array::from_fn(|d| common.sets.packed[d][usize::from(faces[d])]);
-        let color: [usize; DICE] =
-            std::array::from_fn(|d| common.layout.color(d, usize::from(faces[d])));
-        let kept_sets = |mask: usize| -> u64 {
-            (0..DICE)
-                .filter(|d| mask >> d & 1 == 0)
-                .map(|d| own[d])
-                .sum()
-        };
-        // Over 6^20, the figures of the choices known without a sum.
-        let at = self.two.places(&common.high, faces);
-        let known: Vec<Option<Figures>> = (0..CHOICES)
+        let kept = Kept::of(common, faces);
+        let mut known: Vec<Option<Figures>> = (0..CHOICES)
             .map(|mask| {
-                let rolled = mask.count_ones() as usize;
+                let colors = kept.colors[mask];
                 if mask == 0 {
-                    return Some(common.layout.stop(faces).times(six_to(2 * DICE)));
+                    Some(common.layout.stop(faces).times(six_to(2 * DICE)))
+                } else if colors.count_ones() <= 1 {
+                    // keeping nothing is a keep of any color
+                    let c = colors.trailing_zeros() as usize % COLORS;
+                    Some(self.one_color[c][set_of(kept.sets[mask], c)])
+                } else {
+                    None
                 }
-                if rolled > NEAR {
-                    return Some(self.two.table[at.of(mask)].times(six_to(DICE - rolled)));
-                }
-                let colors = (0..DICE)
-                    .filter(|d| mask >> d & 1 == 0)
-                    .fold(0u8, |colors, d| colors | 1 << color[d]);
-                (colors.count_ones() == 1).then(|| {
-                    let c = colors.trailing_zeros() as usize;
-                    self.one_color[c][set_of(kept_sets(mask), c)]
-                })
             })
             .collect();
-        let mut ranked: Vec<(u64, u64)> = known.iter().flatten().map(|f| f.ranked(goal)).collect();
-        // The `shown`-th best figures known: a choice worth less is not shown.
-        let floor = if shown < ranked.len() {
-            *ranked.select_nth_unstable_by(shown - 1, |a, b| b.cmp(a)).1
-        } else {
-            (0, 0)
-        };
-        // Fact 4 bounds the others: the sets of dice they roll, with all their subsets, are
-        // summed where the bound reaches the floor.
+        let floor = nth_best(&known, shown, goal);
+        let exceptions = self.exceptions_at(faces);
+        let at = self.two.places(&common.high, faces);
+        for (mask, figures) in known.iter_mut().enumerate() {
+            let rolled = mask.count_ones() as usize;
+            if figures.is_none()
+                && rolled > NEAR
+                && (exceptions.contains(&mask)
+                    || self.best.best(kept.sets[mask]).ranked(goal) >= floor)
+            {
+                *figures = Some(self.two.table[at.of(mask)].times(six_to(DICE - rolled)));
+            }
+        }
+        let floor = nth_best(&known, shown, goal);
+        let index = common.last.index.of_choices(faces);
         let mut needed = vec![false; CHOICES];
         for (mask, figures) in known.iter().enumerate() {
-            if figures.is_none() && self.best.best(kept_sets(mask)).ranked(goal) >= floor {
+            let rolled = mask.count_ones() as usize;
+            let may_be_shown = || {
+                self.best.best(kept.sets[mask]).ranked(goal) >= floor
+                    && self.alone.at_most(&index[mask], DICE - rolled) >= floor.0
+            };
+            if figures.is_none() && rolled <= NEAR && may_be_shown() {
+                // its sum needs the sums of every subset of the dice it rolls
                 let mut subset = mask;
                 while subset > 0 {
                     needed[subset] = true;
@@ -961,22 +881,35 @@ impl Plan {
             .iter()
             .enumerate()
             .map(|(mask, figures)| {
-                let rolled = mask.count_ones();
-                let sum = match figures {
-                    Some(figures) => figures.over(six_to(DICE - rolled as usize)),
+                let figures = match figures {
+                    Some(figures) => *figures,
                     None if needed[mask] => {
-                        // every subset of the mask
                         let mut sum = differing[0];
                         let mut subset = mask;
                         while subset > 0 {
                             sum = sum.plus(differing[subset]);
                             subset = (subset - 1) & mask;
                         }
-                        sum
+                        sum.times(six_to(DICE - mask.count_ones() as usize))
                     }
                     None => return None,
                 };
-                Some(sum.outlook(DICE as u32 + rolled))
+                (figures.ranked(goal) >= floor).then(|| figures.outlook(2 * DICE as u32))
+            })
+            .collect()
+    }
+
+    /// The choices keeping an exception of fact 4 on these dice (bit d: die d is rolled).
+    fn exceptions_at(&self, faces: &Faces) -> Vec<usize> {
+        self.exceptions
+            .iter()
+            .filter(|(pattern, _)| {
+                (0..DICE).all(|d| usize::from(pattern[d]) == ROLLED || pattern[d] == faces[d])
+            })
+            .map(|(pattern, _)| {
+                (0..DICE)
+                    .filter(|&d| usize::from(pattern[d]) == ROLLED)
+                    .fold(0, |mask, d| mask | 1 << d)
             })
             .collect()
     }
