@@ -1,16 +1,16 @@
 //! `cargo bench --bench advice`: one answer of the advisor (RULES §8) after warm-up, against the
 //! evaluator on the same dice in the same run. A fixed mix of 1,000 positions of real dice (all
 //! ten, with their names), position `i` on phase `i % 10 + 1`, with one or two rolls left in
-//! turn, goal `make` (and `score` for two rolls left, timed apart). Before criterion runs, it builds every table and reports how long that
-//! took and the process's resident memory; after, the median time per answer of each, and
-//! their ratio, from this run's samples.
-
+//! turn, goal `make` (and `score` for two rolls left, timed apart). Before criterion runs, it
+//! builds every table and reports how long that took and the process's resident memory; after,
+//! the median time per answer of each and their ratio, from this run's samples, and the spread
+//! of single answers of the slowest kind, phase 8 with two rolls left.
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
-use phase10::rules::dice::advice::{Goal, Lying, advise, one_turn_of};
+use phase10::rules::dice::advice::{Goal, Lying, advise, one_turn_of, phase_8_best_choices};
 use phase10::rules::dice::layout::{DiceLayout, DieId};
 use phase10::rules::dice::{Die, Roll, evaluate};
 use phase10::rules::{PHASES, Phase};
@@ -145,6 +145,31 @@ fn resident_mib() -> Option<f64> {
     Some(kib / 1024.0)
 }
 
+/// Phase 8 with two rolls left is the slowest kind, and its time depends on the position: the
+/// spread of single answers (the rules' part, five choices shown) over random positions.
+fn phase_8_spread() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    for goal in [Goal::Make, Goal::Score] {
+        let mut times: Vec<f64> = (0..3_000)
+            .map(|_| {
+                let faces = std::array::from_fn(|_| rng.random_range(0..6));
+                let start = Instant::now();
+                black_box(phase_8_best_choices(faces, 2, goal, 5));
+                start.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+        println!(
+            "  phase 8, 2 rolls left, {goal:?}, 3,000 random positions one by one: p50 {:.1} µs, p90 {:.1} µs, p99 {:.1} µs, max {:.1} µs",
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
+}
+
 fn main() {
     let cases = mix();
     let before = resident_mib().unwrap_or(0.0);
@@ -188,4 +213,5 @@ fn main() {
             );
         }
     }
+    phase_8_spread();
 }
