@@ -11,9 +11,12 @@ use crate::service::card_scoresheet::CardScoresheet;
 use crate::service::replay::{DiceState, GameState};
 use crate::service::scoresheet::{DiceScoresheet, Scoresheet};
 
-/// Line colors, one per seat (eight at most), readable on light and dark paper.
+/// Line colors, one per seat (eight at most), on light paper: the page's own and the printed
+/// sheet. Each is the color of its seat's group (`seat-N`), which the dark scheme of
+/// `style.css` gives a light color of its own. Every color reads as text on its paper (at least
+/// 4.5:1, checked below).
 const COLORS: [&str; 8] = [
-    "#d1495b", "#2e86ab", "#3c9d5d", "#e0a100", "#8e5ad1", "#e07a2e", "#13a3a3", "#9a9a9a",
+    "#b3261e", "#1f6f99", "#2b7a3f", "#8a6100", "#7040b0", "#b04a10", "#0e7370", "#5f5f5f",
 ];
 
 const WIDTH: f64 = 640.0;
@@ -121,7 +124,7 @@ pub fn progress_chart(state: &GameState, sheet: &Scoresheet) -> String {
         ay = HEIGHT - 8.0,
     );
     for (seat, player) in series.iter().enumerate() {
-        let color = COLORS[seat % COLORS.len()];
+        let (seat, color) = (seat % COLORS.len(), COLORS[seat % COLORS.len()]);
         let points: Vec<String> = player
             .totals
             .iter()
@@ -132,8 +135,9 @@ pub fn progress_chart(state: &GameState, sheet: &Scoresheet) -> String {
         let end = player.totals.len() - 1;
         let _ = write!(
             svg,
-            "<polyline fill=\"none\" stroke=\"{color}\" stroke-width=\"2.5\" points=\"{}\"/>\
-             <text x=\"{:.1}\" y=\"{:.1}\" fill=\"{color}\" font-size=\"12\">{} {last}</text>",
+            "<g class=\"seat-{seat}\" color=\"{color}\">\
+             <polyline fill=\"none\" stroke=\"currentColor\" stroke-width=\"2.5\" points=\"{}\"/>\
+             <text x=\"{:.1}\" y=\"{:.1}\" fill=\"currentColor\" font-size=\"12\">{} {last}</text></g>",
             points.join(" "),
             x(end) + 6.0,
             y(last) + 4.0,
@@ -171,5 +175,48 @@ mod tests {
             totals: vec![0, 10, 30],
         };
         assert_eq!(describe(&[series]), "<b>: 30 after 2");
+    }
+
+    /// WCAG's contrast ratio of two `#rrggbb` colors.
+    fn contrast(a: &str, b: &str) -> f64 {
+        let luminance = |hex: &str| {
+            let channel = |i: usize| {
+                let c = f64::from(u8::from_str_radix(&hex[1 + 2 * i..3 + 2 * i], 16).unwrap());
+                let c = c / 255.0;
+                if c <= 0.03928 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2)
+        };
+        let (a, b) = (luminance(a), luminance(b));
+        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    }
+
+    /// The value of `name: #rrggbb` in the first block of `css` that holds it after `from`.
+    fn color_after<'a>(css: &'a str, from: &str, name: &str) -> &'a str {
+        let rest = &css[css.find(from).unwrap()..];
+        let at = rest.find(&format!("{name}: #")).unwrap() + name.len() + 2;
+        &rest[at..at + 7]
+    }
+
+    #[test]
+    fn every_seat_reads_on_light_and_dark_paper() {
+        let css = crate::pad::html::STYLE;
+        let light = color_after(css, ":root", "--paper");
+        let dark_block = "@media (prefers-color-scheme: dark)";
+        let dark = color_after(css, dark_block, "--paper");
+        assert_eq!((light, dark), ("#ffffff", "#161616"));
+        let mut seen = Vec::new();
+        for (seat, color) in COLORS.iter().enumerate() {
+            assert!(contrast(color, light) >= 4.5, "seat {seat} on light paper");
+            let on_dark = color_after(css, &format!(".seat-{seat} "), "color");
+            assert!(contrast(on_dark, dark) >= 4.5, "seat {seat} on dark paper");
+            seen.push(on_dark);
+        }
+        seen.dedup();
+        assert_eq!(seen.len(), COLORS.len(), "a color per seat");
     }
 }

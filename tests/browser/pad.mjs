@@ -59,6 +59,39 @@ function pageCount(pdf) {
   return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
 }
 
+/** The page's colors as WCAG contrast ratios: its text and each seat's line against its paper. */
+async function contrasts(page) {
+  return page.evaluate(() => {
+    const rgb = (css) => css.match(/[\d.]+/g).slice(0, 3).map(Number);
+    const luminance = ([r, g, b]) => {
+      const f = (c) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const root = getComputedStyle(document.documentElement);
+    const paper = rgb(root.backgroundColor);
+    const seats = [...document.querySelectorAll("svg.chart g[class^='seat-']")];
+    return {
+      paper: luminance(paper),
+      text: ratio(rgb(root.color), paper),
+      seats: seats.map((g) => ratio(rgb(getComputedStyle(g).color), paper)),
+    };
+  });
+}
+
+function readable(colors, scheme) {
+  const dark = colors.paper < 0.05;
+  check(dark === (scheme === "dark"), `the ${scheme} scheme has ${scheme} paper (luminance ${colors.paper.toFixed(3)})`);
+  check(colors.text >= 7, `its text reads at ${colors.text.toFixed(1)}:1`);
+  check(
+    colors.seats.length === 2 && colors.seats.every((r) => r >= 4.5),
+    `each player's line and name read on it: ${colors.seats.map((r) => r.toFixed(1)).join(", ")}`,
+  );
+}
+
 const browser = await chromium.launch({ executablePath, headless: true });
 try {
   const { api_key: key } = await api("POST", "/v1/accounts", null, { name: "Ann" });
@@ -101,6 +134,17 @@ try {
   if (screenshots) {
     await page.screenshot({ path: `${screenshots}/live-pad.png`, fullPage: true });
   }
+
+  // Light and dark, the pad and its chart read.
+  readable(await contrasts(page), "light");
+  const dark = await browser.newPage({ viewport: { width: 1000, height: 900 }, colorScheme: "dark" });
+  await dark.goto(link.url);
+  await dark.waitForFunction(() => document.body.dataset.live === "following", null, { timeout: 5000 });
+  readable(await contrasts(dark), "dark");
+  if (screenshots) {
+    await dark.screenshot({ path: `${screenshots}/live-pad-dark.png`, fullPage: true });
+  }
+  await dark.close();
 
   // Revoked: the page says so and no longer follows the game.
   const revoked = await fetch(`${base}/v1/games/${game.id}/share`, {
