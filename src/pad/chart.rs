@@ -124,7 +124,8 @@ pub fn progress_chart(state: &GameState, sheet: &Scoresheet) -> String {
         ay = HEIGHT - 8.0,
     );
     for (seat, player) in series.iter().enumerate() {
-        let (seat, color) = (seat % COLORS.len(), COLORS[seat % COLORS.len()]);
+        let seat = seat % COLORS.len();
+        let color = COLORS[seat];
         let points: Vec<String> = player
             .totals
             .iter()

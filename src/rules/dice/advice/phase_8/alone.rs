@@ -1,19 +1,18 @@
-//! Fact 5 of the module: upper bounds on a choice with two rolls left, each color alone.
+//! Fact 5 of the module: an upper bound on a choice with two rolls left, each color alone.
 //!
 //! With one roll left best play is worth the best of the four colors' own figures (fact 2).
 //! For any threshold t, the best of four figures is at most t plus the part of each figure
 //! above t (if the best is above t, its own part makes up the difference; the others add
 //! nothing negative). Summed over the faces of the dice a choice rolls, that splits into one
 //! sum per color, and a color's sum depends only on which kept dice show it: a table of one
-//! color ([`ColorIndex`]). So the goal's figure of any choice is at most four lookups and t
-//! times the outcomes.
+//! color ([`ColorIndex`](super::last_roll::ColorIndex)). So the goal's figure of any choice is
+//! at most four lookups and t times the outcomes.
 //!
 //! With t = 0 the bound is the sum of the colors' figures. A threshold near the figures that
 //! compete to be shown drops the colors that trail from the sum altogether; where a choice's
 //! figure is below the threshold the bound proves nothing, but such a choice is rarely near
 //! the best five.
 
-use super::last_roll::ColorIndex;
 use super::{COLORS, Common, DICE, Figures, Goal, OneRollLeft, six_to};
 
 /// Per color, the sum over the dice rolled of the part above the threshold of the goal's
@@ -29,14 +28,13 @@ impl Alone {
     /// eighth of a chance, six points (measured: of the thresholds tried, these leave fewest
     /// choices to sum).
     pub(super) fn new(common: &Common, one: &OneRollLeft) -> Alone {
-        let index: &ColorIndex = &common.last.index;
         let goal = one.goal;
         let threshold = match goal {
             Goal::Make => six_to(10) / 8,
             Goal::Score => 6 * six_to(10),
         };
         let table = std::array::from_fn(|c| {
-            index
+            (common.last.index)
                 .table(&common.layout, &common.sets, c, |set| {
                     // the goal's figure, less the threshold, as figures the table sums
                     let above = one

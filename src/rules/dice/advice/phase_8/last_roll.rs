@@ -3,13 +3,13 @@
 //! sums, over the faces of the dice rolled, what the dice kept on the color are worth, and the
 //! position of a choice in such a table is the sum of its kept dice's digits.
 
-use super::{CHOICES, COLORS, ColorSets, DICE, FACES, Faces, Figures, Layout, six_to};
+use super::{COLORS, ColorSets, DICE, FACES, Faces, Figures, Layout, over_kept, six_to};
 
 /// Where the choices of some dice lie in tables of one color: `digit[c][d][f]` is what die d
 /// kept on face f adds to the index of color c; `stride[c][d]` is the place of die d there.
 pub(super) struct ColorIndex {
     pub(super) digit: [[[u32; FACES]; DICE]; COLORS],
-    pub(super) stride: [[u32; DICE]; COLORS],
+    stride: [[u32; DICE]; COLORS],
     radix: [[u32; DICE]; COLORS],
     size: [usize; COLORS],
 }
@@ -78,17 +78,10 @@ impl ColorIndex {
         table
     }
 
-    /// For every choice of dice to roll again (bit d: die d is rolled), the index of each color.
-    pub(super) fn of_choices(&self, faces: &Faces) -> Vec<[u32; COLORS]> {
-        let mut index = vec![[0u32; COLORS]; CHOICES];
-        // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
-        for mask in (0..CHOICES - 1).rev() {
-            let d = (!mask).trailing_zeros() as usize;
-            let f = usize::from(faces[d]);
-            let above = index[mask | 1 << d];
-            index[mask] = std::array::from_fn(|c| above[c] + self.digit[c][d][f]);
-        }
-        index
+    /// The indices `at` with die d kept on face f added.
+    #[inline]
+    pub(super) fn add(&self, at: [u32; COLORS], d: usize, f: usize) -> [u32; COLORS] {
+        std::array::from_fn(|c| at[c] + self.digit[c][d][f])
     }
 }
 
@@ -121,8 +114,7 @@ impl LastRoll {
 
     /// The figures of every choice with one roll left, over 6^(dice rolled again).
     pub(super) fn choices(&self, faces: &Faces) -> Vec<Figures> {
-        self.index
-            .of_choices(faces)
+        over_kept(faces, [0; COLORS], |at, d, f| self.index.add(at, d, f))
             .iter()
             .map(|index| {
                 (0..COLORS).fold(Figures::default(), |sum, c| {
@@ -133,25 +125,19 @@ impl LastRoll {
     }
 
     /// The figures of keeping one color's set and rolling every other die, over 6^10.
-    pub(super) fn keep_one_color(&self, layout: &Layout, c: usize, set: usize) -> Figures {
-        let mut index = [0u32; COLORS];
-        let mut kept = 0;
-        let mut rest = set;
-        for d in 0..DICE {
-            let radix = 1 + usize::from(layout.count[c][d]);
-            let digit = rest % radix;
-            rest /= radix;
-            if digit > 0 {
-                kept += 1;
-                for (other, slot) in index.iter_mut().enumerate() {
-                    *slot += if other == c {
-                        (1 + digit as u32) * self.index.stride[c][d]
-                    } else {
-                        self.index.stride[other][d]
-                    };
-                }
-            }
-        }
+    pub(super) fn keep_one_color(
+        &self,
+        layout: &Layout,
+        sets: &ColorSets,
+        c: usize,
+        set: usize,
+    ) -> Figures {
+        let (pattern, kept) = sets.pattern(layout, c, set);
+        let index = (0..DICE)
+            .filter(|&d| usize::from(pattern[d]) < FACES)
+            .fold([0; COLORS], |at, d| {
+                self.index.add(at, d, usize::from(pattern[d]))
+            });
         let sum = (0..COLORS).fold(Figures::default(), |sum, other| {
             sum.plus(self.table[other][index[other] as usize])
         });

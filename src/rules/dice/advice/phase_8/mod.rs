@@ -46,9 +46,10 @@
 //!    more dice does better, `the_exceptions_are_never_best_play`; the sum takes them anyway,
 //!    so that it needs only the checks above.)
 //! 5. **Each color alone bounds a choice** ([`alone`]). Best play with one roll left is the
-//!    best of four colors' figures, none negative, so it is at most their sum; over the faces of
-//!    the dice a choice rolls, each color's sum depends only on the kept dice showing it. Four
-//!    lookups bound any choice with two rolls left: a proof, with no exception to search for.
+//!    best of four colors' figures, so it is at most a threshold plus each figure's part above
+//!    it; over the faces of the dice a choice rolls, each color's part depends only on the kept
+//!    dice showing it. Four lookups bound any choice with two rolls left: a proof, with no
+//!    exception to search for.
 //!
 //! Every figure is a numerator over a power of six: u64 numerators over 6^10 for one roll
 //! left, over 6^20 for two, and the whole turn over 6^30 in u128. Between equal figures for the
@@ -403,7 +404,7 @@ impl Common {
         let last = LastRoll::new(&layout, &sets);
         let keep = std::array::from_fn(|c| {
             (0..sets.size[c])
-                .map(|set| last.keep_one_color(&layout, c, set))
+                .map(|set| last.keep_one_color(&layout, &sets, c, set))
                 .collect()
         });
         Common {
@@ -707,28 +708,35 @@ impl Places {
     }
 }
 
-/// For every choice of dice to roll again (bit d: die d is rolled), the dice it keeps: their
-/// packed color sets and the colors they show (bit c).
+/// For every choice of dice to roll again (bit d: die d is rolled), `add(value, d, face)` folded
+/// over the dice it keeps, from `none`, the value of keeping nothing.
+fn over_kept<T: Copy>(faces: &Faces, none: T, add: impl Fn(T, usize, usize) -> T) -> Vec<T> {
+    let mut kept = vec![none; CHOICES];
+    // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
+    for mask in (0..CHOICES - 1).rev() {
+        let d = (!mask).trailing_zeros() as usize;
+        kept[mask] = add(kept[mask | 1 << d], d, usize::from(faces[d]));
+    }
+    kept
+}
+
+/// What a choice keeps: the packed color sets of its dice, the colors they show (bit c), and
+/// their indices in the tables of one color.
+#[derive(Clone, Copy, Default)]
 struct Kept {
-    sets: Vec<u64>,
-    colors: Vec<u8>,
+    sets: u64,
+    colors: u8,
+    at: [u32; COLORS],
 }
 
 impl Kept {
-    fn of(common: &Common, faces: &Faces) -> Kept {
-        let mut kept = Kept {
-            sets: vec![0; CHOICES],
-            colors: vec![0; CHOICES],
-        };
-        // The kept dice of a mask are those of the mask with one more die rolled, plus that die.
-        for mask in (0..CHOICES - 1).rev() {
-            let d = (!mask).trailing_zeros() as usize;
-            let f = usize::from(faces[d]);
-            let above = mask | 1 << d;
-            kept.sets[mask] = common.sets.add(kept.sets[above], d, f);
-            kept.colors[mask] = kept.colors[above] | 1 << common.layout.color(d, f);
-        }
-        kept
+    /// Every choice's.
+    fn of(common: &Common, faces: &Faces) -> Vec<Kept> {
+        over_kept(faces, Kept::default(), |kept, d, f| Kept {
+            sets: common.sets.add(kept.sets, d, f),
+            colors: kept.colors | 1 << common.layout.color(d, f),
+            at: common.last.index.add(kept.at, d, f),
+        })
     }
 }
 
@@ -834,13 +842,13 @@ impl Plan {
         let kept = Kept::of(common, faces);
         let mut known: Vec<Option<Figures>> = (0..CHOICES)
             .map(|mask| {
-                let colors = kept.colors[mask];
+                let colors = kept[mask].colors;
                 if mask == 0 {
                     Some(common.layout.stop(faces).times(six_to(2 * DICE)))
                 } else if colors.count_ones() <= 1 {
                     // keeping nothing is a keep of any color
                     let c = colors.trailing_zeros() as usize % COLORS;
-                    Some(self.one_color[c][set_of(kept.sets[mask], c)])
+                    Some(self.one_color[c][set_of(kept[mask].sets, c)])
                 } else {
                     None
                 }
@@ -854,19 +862,18 @@ impl Plan {
             if figures.is_none()
                 && rolled > NEAR
                 && (exceptions.contains(&mask)
-                    || self.best.best(kept.sets[mask]).ranked(goal) >= floor)
+                    || self.best.best(kept[mask].sets).ranked(goal) >= floor)
             {
                 *figures = Some(self.two.table[at.of(mask)].times(six_to(DICE - rolled)));
             }
         }
         let floor = nth_best(&known, shown, goal);
-        let index = common.last.index.of_choices(faces);
         let mut needed = vec![false; CHOICES];
         for (mask, figures) in known.iter().enumerate() {
             let rolled = mask.count_ones() as usize;
             let may_be_shown = || {
-                self.best.best(kept.sets[mask]).ranked(goal) >= floor
-                    && self.alone.at_most(&index[mask], DICE - rolled) >= floor.0
+                self.best.best(kept[mask].sets).ranked(goal) >= floor
+                    && self.alone.at_most(&kept[mask].at, DICE - rolled) >= floor.0
             };
             if figures.is_none() && rolled <= NEAR && may_be_shown() {
                 // its sum needs the sums of every subset of the dice it rolls

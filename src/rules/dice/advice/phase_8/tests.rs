@@ -17,6 +17,27 @@ impl Plan {
     }
 }
 
+/// A position holding `pattern`: its kept dice on their faces, the others on random faces.
+fn holding(pattern: &[u8; DICE], rng: &mut SmallRng) -> Faces {
+    pattern.map(|f| match usize::from(f) {
+        ROLLED => rng.random_range(0..6),
+        f => f as u8,
+    })
+}
+
+/// Every outcome of rolling `dice` from `faces`.
+fn outcomes<'a>(faces: &'a Faces, dice: &'a [usize]) -> impl Iterator<Item = Faces> + 'a {
+    (0..FACES.pow(dice.len() as u32)).map(move |code| {
+        let mut outcome = *faces;
+        let mut rest = code;
+        for &d in dice {
+            outcome[d] = (rest % FACES) as u8;
+            rest /= FACES;
+        }
+        outcome
+    })
+}
+
 /// Fact 2: every keep of at most six dice (a keep of seven or more leaves at most one color
 /// able to reach 7) that keeps several colors is matched by keeping only one of them.
 #[test]
@@ -236,12 +257,7 @@ fn best_play_with_two_rolls_left_is_the_best_choice() {
         let mut positions: Vec<Faces> = plan
             .exceptions
             .iter()
-            .map(|(pattern, _)| {
-                pattern.map(|f| match usize::from(f) {
-                    ROLLED => rng.random_range(0..6),
-                    f => f as u8,
-                })
-            })
+            .map(|(pattern, _)| holding(pattern, &mut rng))
             .collect();
         positions.extend((0..random).map(|_| std::array::from_fn(|_| rng.random_range(0..6))));
         for faces in positions {
@@ -266,13 +282,7 @@ fn the_exceptions_are_never_best_play() {
             let free: Vec<usize> = (0..DICE)
                 .filter(|&d| usize::from(pattern[d]) == ROLLED)
                 .collect();
-            for code in 0..FACES.pow(free.len() as u32) {
-                let mut faces = *pattern;
-                let mut rest = code;
-                for &d in &free {
-                    faces[d] = (rest % FACES) as u8;
-                    rest /= FACES;
-                }
+            for faces in outcomes(pattern, &free) {
                 let one_color = plan.best.best(common.sets.of(&faces));
                 assert!(one_color.ranked(goal) > figures.ranked(goal), "{faces:?}");
             }
@@ -316,7 +326,7 @@ fn each_color_alone_bounds_a_choice() {
         let t = plan.alone.threshold;
         for _ in 0..60 {
             let faces: Faces = std::array::from_fn(|_| rng.random_range(0..6));
-            let index = common.last.index.of_choices(&faces);
+            let kept = Kept::of(common, &faces);
             for rolled in 1..=5 {
                 let mut mask = 0usize;
                 while mask.count_ones() < rolled {
@@ -324,13 +334,7 @@ fn each_color_alone_bounds_a_choice() {
                 }
                 let dice: Vec<usize> = (0..DICE).filter(|d| mask >> d & 1 == 1).collect();
                 let (mut bound, mut figure) = (0u64, 0u64);
-                for code in 0..FACES.pow(rolled) {
-                    let mut outcome = faces;
-                    let mut rest = code;
-                    for &d in &dice {
-                        outcome[d] = (rest % FACES) as u8;
-                        rest /= FACES;
-                    }
+                for outcome in outcomes(&faces, &dice) {
                     let sets = common.sets.of(&outcome);
                     bound += t
                         + (0..COLORS)
@@ -339,10 +343,14 @@ fn each_color_alone_bounds_a_choice() {
                             .sum::<u64>();
                     figure += plan.one.value(sets).ranked(goal).0;
                 }
-                let kept = DICE - rolled as usize;
-                let figure = figure * six_to(kept);
-                let bound = bound * six_to(kept);
-                assert_eq!(plan.alone.at_most(&index[mask], kept), bound, "{faces:?}");
+                let dice_kept = DICE - rolled as usize;
+                let figure = figure * six_to(dice_kept);
+                let bound = bound * six_to(dice_kept);
+                assert_eq!(
+                    plan.alone.at_most(&kept[mask].at, dice_kept),
+                    bound,
+                    "{faces:?}"
+                );
                 assert!(bound >= figure, "{faces:?} {mask:#b}");
                 tight += usize::from(bound == figure);
             }
@@ -362,13 +370,8 @@ fn the_choices_weighed_hold_the_best_even_beside_an_exception() {
         let plan = plan(goal);
         let mut positions: Vec<(Faces, Vec<usize>)> = Vec::new();
         for (pattern, _) in &plan.exceptions {
-            positions.extend((0..2).map(|_| {
-                let faces = pattern.map(|f| match usize::from(f) {
-                    ROLLED => rng.random_range(0..6),
-                    f => f as u8,
-                });
-                (faces, vec![1, 5, 40, 200, 600])
-            }));
+            positions
+                .extend((0..2).map(|_| (holding(pattern, &mut rng), vec![1, 5, 40, 200, 600])));
         }
         positions.extend((0..20).map(|_| {
             let faces = std::array::from_fn(|_| rng.random_range(0..6));
