@@ -304,12 +304,63 @@ pub enum Error {
     RequestTimeout,
     #[error("the database is unreachable")]
     Unavailable,
-    /// Anything else: logged in full, answered without detail.
-    #[error("internal error: {0}")]
-    Internal(String),
+    /// Anything else: logged in full, with every cause, and answered without detail.
+    #[error(transparent)]
+    Internal(#[from] Internal),
+}
+
+/// What went wrong inside: what was being done, and the error that stopped it (whose own
+/// causes follow from `source()`), if another error did.
+#[derive(Debug, Error)]
+#[error("{context}")]
+pub struct Internal {
+    context: String,
+    #[source]
+    cause: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+impl Internal {
+    /// The error and its causes, outermost first, each after a colon: for a log line.
+    pub fn chain(&self) -> String {
+        let mut chain = self.context.clone();
+        let mut cause = std::error::Error::source(self);
+        while let Some(error) = cause {
+            chain.push_str(": ");
+            chain.push_str(&error.to_string());
+            cause = error.source();
+        }
+        chain
+    }
 }
 
 impl Error {
+    /// An internal error: what was being done when `cause` stopped it.
+    pub fn internal(
+        context: impl std::fmt::Display,
+        cause: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Error {
+        Error::Internal(Internal {
+            context: context.to_string(),
+            cause: Some(cause.into()),
+        })
+    }
+
+    /// An internal error that is its own cause.
+    pub fn internal_cause(cause: impl std::error::Error + Send + Sync + 'static) -> Error {
+        Error::Internal(Internal {
+            context: "internal error".into(),
+            cause: Some(Box::new(cause)),
+        })
+    }
+
+    /// Something that cannot happen did: a broken invariant, with no other error behind it.
+    pub fn bug(what: impl std::fmt::Display) -> Error {
+        Error::Internal(Internal {
+            context: what.to_string(),
+            cause: None,
+        })
+    }
+
     /// Rules broken by several fields, the detail naming each.
     pub fn invalid_fields(code: ProblemCode, errors: Vec<FieldError>) -> Error {
         let detail = errors
@@ -353,7 +404,7 @@ impl From<diesel::result::Error> for Error {
                 detail: "the game was changed by another request at the same time; try again"
                     .into(),
             },
-            other => Error::Internal(other.to_string()),
+            other => Error::internal("a database statement failed", other),
         }
     }
 }

@@ -8,7 +8,6 @@ pub mod pad;
 pub mod rules;
 pub mod server;
 pub mod service;
-pub mod store;
 pub mod values;
 
 use actix_web::body::MessageBody;

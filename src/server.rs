@@ -29,11 +29,12 @@ use crate::api::openapi::{OpenApiJson, document_json};
 use crate::config::Config;
 use crate::error::Error;
 use crate::service::clock::{Clock, SystemClock};
+use crate::service::database::{Database, PoolSettings};
 use crate::service::idempotency::KeyPolicy;
 use crate::service::live::Live;
 use crate::service::roller::{Dice, SecureDice};
 use crate::service::{self, Service, invites, share};
-use crate::store::{self, Database, PoolSettings, Store};
+use crate::service::{DatabasePool, open_database};
 
 /// Where the service's time and dice come from: the system's clock and secure dice, unless a
 /// test sets its own.
@@ -75,20 +76,22 @@ pub fn init_tracing(filter: &str, json: bool) {
 }
 
 /// The pool for the configured database, with its migrations applied.
-pub fn migrated_pool(config: &Config) -> Result<store::Pool, String> {
+pub fn migrated_pool(config: &Config) -> Result<DatabasePool, String> {
     let database = Database::from_url(&config.database_url);
     let backend = database.backend_name();
-    let pool = store::pool(
-        database,
-        &PoolSettings {
-            max_size: config.pool_size.max(1),
-            connection_timeout: config.db_timeout(),
-        },
-    );
-    let mut conn = pool
-        .get()
-        .map_err(|e| format!("cannot connect to the {backend} database: {e}"))?;
-    let applied = store::migrate(&mut conn).map_err(|e| e.to_string())?;
+    let settings = PoolSettings {
+        max_size: config.pool_size.max(1),
+        connection_timeout: config.db_timeout(),
+    };
+    let (pool, applied) = open_database(database, &settings).map_err(|error| {
+        let mut chain = error.to_string();
+        let mut cause = std::error::Error::source(&error);
+        while let Some(error) = cause {
+            chain = format!("{chain}: {error}");
+            cause = error.source();
+        }
+        chain
+    })?;
     tracing::info!(backend, applied, "database ready");
     Ok(pool)
 }
@@ -97,7 +100,7 @@ pub fn migrated_pool(config: &Config) -> Result<store::Pool, String> {
 pub fn start(
     config: &Config,
     listener: TcpListener,
-    pool: store::Pool,
+    pool: DatabasePool,
 ) -> std::io::Result<actix_web::dev::Server> {
     start_with(config, listener, pool, |_| {})
 }
@@ -110,7 +113,7 @@ pub fn start(
 pub fn start_with(
     config: &Config,
     listener: TcpListener,
-    pool: store::Pool,
+    pool: DatabasePool,
     extra: fn(&mut web::ServiceConfig),
 ) -> std::io::Result<actix_web::dev::Server> {
     start_playing_with(config, listener, pool, extra, TimeAndDice::default())
@@ -120,7 +123,7 @@ pub fn start_with(
 pub fn start_playing_with(
     config: &Config,
     listener: TcpListener,
-    pool: store::Pool,
+    pool: DatabasePool,
     extra: fn(&mut web::ServiceConfig),
     time_and_dice: TimeAndDice,
 ) -> std::io::Result<actix_web::dev::Server> {
@@ -128,7 +131,7 @@ pub fn start_playing_with(
     let trusted = config.trusted_proxies();
     let live = Live::new(listen_url(config), config.stream_limits());
     let service = Arc::new(Service::new(service::Parts {
-        store: Store::new(pool),
+        pool,
         clock: time_and_dice.clock,
         dice: time_and_dice.dice,
         keys,

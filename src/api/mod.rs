@@ -88,7 +88,7 @@ impl AppState {
             })
         });
         match actix_web::rt::time::timeout(self.deadline, blocking).await {
-            Ok(done) => done.map_err(|e| Error::Internal(format!("blocking task failed: {e}")))?,
+            Ok(done) => done.map_err(|e| Error::internal("blocking task failed", e))?,
             Err(_) => {
                 tracing::warn!(deadline = ?self.deadline, "database work overran its deadline");
                 Err(Error::Unavailable)

@@ -28,7 +28,7 @@ fn error_for(status: u16) -> Error {
         400 => Error::Malformed("the request is not valid HTTP/1.1: it cannot be read".into()),
         408 => Error::RequestTimeout,
         431 => Error::HeadTooLarge,
-        _ => Error::Internal("the connection could not go on".into()),
+        _ => Error::bug("the connection could not go on"),
     }
 }
 

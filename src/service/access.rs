@@ -2,9 +2,9 @@
 //! claimed; an account that accepted an invite sees it and plays its own seat only. Anyone
 //! else is told the game does not exist.
 
+use super::record::GameRecord;
 use super::replay::GameState;
 use crate::error::{Error, ProblemCode, Result};
-use crate::store::games::GameRecord;
 use crate::values::{AccountId, PlayerId};
 
 /// Why an account may see a game.

@@ -7,7 +7,7 @@ use subtle::ConstantTimeEq;
 
 use super::{Session, hex};
 use crate::error::{Error, ProblemCode, Result};
-use crate::store::accounts::{self, AccountRow};
+use crate::service::store::accounts::{self, AccountRow};
 use crate::values::{AccountId, AccountName};
 
 /// An account.

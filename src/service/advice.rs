@@ -46,10 +46,10 @@ pub fn for_turn(state: &GameState, number: TurnNumber, goal: Goal) -> Result<Tur
     let open = turn_in_play(state, number, false)?;
     let play = state.dice()?;
     let phase = state
-        .seat_of(&open.row.player_id)
+        .seat_of(&open.turn.player_id)
         .and_then(|seat| play.game.sheets().get(seat))
         .and_then(|sheet| sheet.phase_in_play())
-        .ok_or_else(|| Error::Internal(format!("turn {number} is played on no phase")))?;
+        .ok_or_else(|| Error::bug(format!("turn {number} is played on no phase")))?;
     let lying: Vec<Lying> = open
         .rolls
         .last()

@@ -1,19 +1,13 @@
 //! A card game's record read back: its variations as stored, a hand as recorded (which is also
 //! how a client sends it), and the replay of its hands. What changes a card game is `hands`.
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-use super::names::Stored;
+pub use super::record::RecordedPlayer;
+use super::record::{GameRecord, Hand};
 use crate::error::{Error, ProblemCode, Result};
-use crate::rules::PhaseNumber;
 use crate::rules::cards::{
-    Card, CardEdition, CardGame, CardRules, Hand, HandEntry, HandError, HandOutcome, HandProblem,
-    Held,
+    CardGame, CardRules, Hand as RulesHand, HandEntry, HandError, HandOutcome, HandProblem, Held,
 };
-use crate::store::games::GameRecord;
-use crate::store::hands::HandRow;
-use crate::values::PlayerId;
+use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// A card game: what its hands make of it.
 #[derive(Debug, Clone)]
@@ -26,38 +20,11 @@ pub struct CardState {
 /// One stored hand, replayed.
 #[derive(Debug, Clone)]
 pub struct PlayedHand {
-    pub row: HandRow,
-    /// Each player's line as recorded; `None` for a tie-break hand.
-    pub players: Option<Vec<RecordedPlayer>>,
+    /// The hand as recorded (each player's line; none for a tie-break hand).
+    pub hand: Hand,
     pub outcome: HandOutcome,
     /// The game right after this hand.
     pub after: CardGame,
-}
-
-/// A player's line of a hand as recorded: whether they laid down their phase, what they still
-/// hold (the cards, or their points), and, if the client sends them, the cards they laid down.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "made": true,
-    "cards": [{"value": 7, "color": "red"}, {"value": "S"}]}))]
-pub struct RecordedPlayer {
-    #[schema(value_type = String, format = Uuid)]
-    pub player_id: PlayerId,
-    /// Whether the player laid down their phase in this hand (true for who went out).
-    pub made: bool,
-    /// The cards still in the player's hand, which the server scores. Give these or `points`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_items = 10)]
-    pub cards: Option<Vec<Card>>,
-    /// The points of the cards still in hand, when the cards themselves are not given.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(minimum = 0, maximum = 250)]
-    pub points: Option<u32>,
-    /// The groups of the phase the player laid down, one list of cards per group: checked to
-    /// make the player's phase.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schema(max_items = 4)]
-    pub laid_down: Option<Vec<Vec<Card>>>,
 }
 
 /// A hand to record: who went out, and every player's line; a tie-break hand has only who
@@ -68,67 +35,42 @@ pub struct NewHand {
     pub players: Option<Vec<RecordedPlayer>>,
 }
 
-/// A card game's variations as the `card_rules` column keeps them.
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredRules {
-    phases: Vec<u8>,
-    ten_hands: bool,
-}
-
-/// The `card_rules` text of a new card game.
-pub(super) fn stored_rules(rules: &CardRules) -> Result<String> {
-    let stored = StoredRules {
-        phases: rules.phases.iter().map(|p| p.get()).collect(),
-        ten_hands: rules.ten_hands,
-    };
-    serde_json::to_string(&stored).map_err(|e| Error::Internal(format!("card rules: {e}")))
-}
-
-fn rules_of(record: &GameRecord) -> Result<CardRules> {
-    let internal = |why: String| Error::Internal(format!("game {}: {why}", record.game.id));
-    let text = record.game.card_rules.as_deref().unwrap_or_default();
-    let stored: StoredRules = serde_json::from_str(text).map_err(|e| internal(e.to_string()))?;
-    let phases = stored
-        .phases
-        .iter()
-        .map(|&p| PhaseNumber::new(p).ok_or_else(|| internal(format!("no phase {p}"))))
-        .collect::<Result<Vec<_>>>()?;
-    let edition = CardEdition::from_stored(&record.game.edition)?;
-    CardRules::new(phases, stored.ten_hands, edition).map_err(|e| internal(e.to_string()))
-}
-
 /// A new card game, before any hand.
-pub(super) fn new_game(record: &GameRecord) -> Result<CardGame> {
+pub(super) fn new_game(record: &GameRecord, rules: &CardRules) -> Result<CardGame> {
     let names = record.players.iter().map(|p| p.name.to_string()).collect();
-    CardGame::new(names, rules_of(record)?).map_err(|e| Error::Internal(e.to_string()))
+    CardGame::new(names, rules.clone())
+        .map_err(|e| Error::internal(format!("card game {}", record.game.id), e))
+}
+
+/// A hand that no longer replays: the record and the rules disagree.
+#[derive(Debug, thiserror::Error)]
+#[error("hand {number} of game {game_id} no longer replays: {why}")]
+struct HandDoesNotReplay {
+    game_id: GameId,
+    number: TurnNumber,
+    why: String,
 }
 
 /// Replays every hand of a stored card game.
-pub(super) fn replay_hands(record: &GameRecord) -> Result<CardState> {
-    let mut game = new_game(record)?;
+pub(super) fn replay_hands(record: &GameRecord, rules: &CardRules) -> Result<CardState> {
+    let mut game = new_game(record, rules)?;
     let mut played = Vec::with_capacity(record.hands.len());
-    for row in &record.hands {
-        let internal = |why: String| {
-            Error::Internal(format!(
-                "hand {} of game {} no longer replays: {why}",
-                row.number, row.game_id
-            ))
+    for recorded in &record.hands {
+        let broken = |why: String| {
+            Error::internal_cause(HandDoesNotReplay {
+                game_id: recorded.game_id.clone(),
+                number: recorded.number,
+                why,
+            })
         };
-        let players: Option<Vec<RecordedPlayer>> = row
-            .players
-            .as_deref()
-            .map(serde_json::from_str)
-            .transpose()
-            .map_err(|e| internal(e.to_string()))?;
         let new = NewHand {
-            went_out: row.went_out.clone(),
-            players,
+            went_out: recorded.went_out.clone(),
+            players: recorded.players.clone(),
         };
-        let hand = hand_of(record, &new).map_err(|e| internal(e.to_string()))?;
-        let outcome = game.play(&hand).map_err(|e| internal(e.message))?;
+        let hand = hand_of(record, &new).map_err(|e| broken(e.to_string()))?;
+        let outcome = game.play(&hand).map_err(|e| broken(e.message))?;
         played.push(PlayedHand {
-            row: row.clone(),
-            players: new.players,
+            hand: recorded.clone(),
             outcome,
             after: game.clone(),
         });
@@ -155,10 +97,10 @@ fn seat_in(record: &GameRecord, player_id: &PlayerId, field: String) -> Result<u
 }
 
 /// A recorded hand in the rules' terms: players by seat, what each holds.
-pub(super) fn hand_of(record: &GameRecord, new: &NewHand) -> Result<Hand> {
+pub(super) fn hand_of(record: &GameRecord, new: &NewHand) -> Result<RulesHand> {
     let went_out = seat_in(record, &new.went_out, "went_out".into())?;
     let Some(players) = &new.players else {
-        return Ok(Hand::TieBreak { went_out });
+        return Ok(RulesHand::TieBreak { went_out });
     };
     let mut entries = Vec::with_capacity(players.len());
     for (i, line) in players.iter().enumerate() {
@@ -179,7 +121,7 @@ pub(super) fn hand_of(record: &GameRecord, new: &NewHand) -> Result<Hand> {
             laid_down: line.laid_down.clone(),
         });
     }
-    Ok(Hand::Played { went_out, entries })
+    Ok(RulesHand::Played { went_out, entries })
 }
 
 /// A hand the rules refuse, as the problem a client sees: a conflict with where the game

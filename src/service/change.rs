@@ -1,5 +1,6 @@
-//! The one way a game changes: every change (a turn recorded, started, rolled, scored or undone,
-//! a seat claimed) goes through `change_game`, inside the write transaction that
+//! The one way a game changes: every change (a game created or deleted, a turn recorded, started,
+//! rolled, scored or undone, a hand recorded or undone, a seat claimed) goes through `change_game`
+//! (a new game through `create`), inside the write transaction that
 //! `Session::write` opens.
 //!
 //! How concurrent changes are kept apart, on both databases alike: a change first takes the game
@@ -15,11 +16,11 @@
 //! trigger sets the game's cached status from it and, on PostgreSQL, notifies every process.
 
 use super::events::{Event, EventKind};
+use super::record::{Game, GameRecord, LoggedEvent, Player};
 use super::replay::{GameState, replay};
+use super::store::{events, games};
 use super::{Session, VersionCheck, access, check_version};
 use crate::error::{Error, Result};
-use crate::store::events::{self, EventRow};
-use crate::store::games;
 use crate::values::{AccountId, GameId, TurnNumber};
 
 /// A game being changed: its state as the change goes, and the events the change makes.
@@ -29,6 +30,8 @@ pub struct Change<'a, 's> {
     events: Vec<Event>,
     /// The version the next event will have, once asked for.
     next: Option<i64>,
+    /// Whether the change deleted the game.
+    deleted: bool,
 }
 
 impl Change<'_, '_> {
@@ -37,7 +40,7 @@ impl Change<'_, '_> {
     pub fn happened(&mut self, kind: EventKind, turn: Option<TurnNumber>) -> Result<()> {
         let version = self.next_version()?;
         self.next = None;
-        self.game.record.game.status = self.game.status_name();
+        self.game.record.game.status = self.game.status();
         let event = Event {
             kind,
             version,
@@ -69,17 +72,50 @@ impl Change<'_, '_> {
 
 /// Appends an event to the game's log, with the JSON its subscribers are sent. The game's
 /// cached status follows it (the database's trigger).
-pub(super) fn log(session: &mut Session, game: &GameState, event: &Event) -> Result<()> {
-    let data = (session.service.parts.event_data)(event, game)?;
-    let row = EventRow {
+fn log(session: &mut Session, game: &GameState, event: &Event) -> Result<()> {
+    let logged = LoggedEvent {
         game_id: game.record.game.id.clone(),
         version: event.version,
-        kind: event.kind.name().to_string(),
-        data,
+        kind: event.kind,
+        data: (session.service.parts.event_data)(event, game)?,
         created_at: game.record.game.updated_at,
-        status: game.record.game.status.clone(),
+        status: game.record.game.status,
     };
-    Ok(events::append(session.conn(), &row)?)
+    Ok(events::append(session.conn(), &logged)?)
+}
+
+impl Change<'_, '_> {
+    /// Deletes the game with its record and its log, as the last thing the change does: its
+    /// followers are told (in other processes, through the database, once it commits).
+    pub fn delete(&mut self) -> Result<()> {
+        let id = self.game.record.game.id.clone();
+        games::delete(self.session.conn(), &id)?;
+        events::announce(self.session.conn(), &id)?;
+        self.deleted = true;
+        Ok(())
+    }
+}
+
+/// Creates a game from its first record (its row and its players, at version 1): the change
+/// that makes it, with its event, `game_created`.
+pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result<Changed> {
+    games::insert(session.conn(), &game, &players)?;
+    let state = replay(GameRecord {
+        game,
+        players,
+        turns: Vec::new(),
+        hands: Vec::new(),
+        claims: Vec::new(),
+    })?;
+    let mut change = Change {
+        session,
+        game: state,
+        events: Vec::new(),
+        next: None,
+        deleted: false,
+    };
+    change.happened(EventKind::GameCreated, None)?;
+    finish(change)
 }
 
 /// What a change did: the game as it left it, and its events (the last has the game's version).
@@ -147,17 +183,28 @@ pub fn change_as(
         game,
         events: Vec::new(),
         next: None,
+        deleted: false,
     };
     apply(&mut change)?;
-    if change.events.is_empty() {
-        return Err(Error::Internal("a change of a game made no event".into()));
-    }
+    finish(change)
+}
+
+/// What every change ends with: the game kept for when the write commits (or forgotten, if
+/// the change deleted it).
+fn finish(change: Change) -> Result<Changed> {
     let Change {
         session,
         game,
         events,
+        deleted,
         ..
     } = change;
-    session.changed.push(game.clone());
+    if deleted {
+        session.deleted.push(game.record.game.id.clone());
+    } else if events.is_empty() {
+        return Err(Error::bug("a change of a game made no event"));
+    } else {
+        session.changed.push(game.clone());
+    }
     Ok(Changed { game, events })
 }

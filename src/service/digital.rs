@@ -6,12 +6,13 @@ use super::change::Change;
 use super::dice::ShownDie;
 use super::events::EventKind;
 use super::names::Mode;
+use super::record::{Turn, TurnState};
 use super::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
+use super::store::turns;
 use super::{access, rolls};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
 use crate::rules::dice::rolls::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
-use crate::store::turns::{self, ROLLING, SCORED, TurnRow};
 use crate::values::{AccountId, PlayerId, TurnNumber};
 
 fn must_be_digital(state: &DiceState) -> Result<()> {
@@ -35,10 +36,6 @@ fn shown_dice(rolls: &Rolls) -> Vec<ShownDie> {
         .collect()
 }
 
-fn dice_json(dice: &[ShownDie]) -> Result<String> {
-    serde_json::to_string(dice).map_err(|e| Error::Internal(format!("storing dice: {e}")))
-}
-
 /// Starts the player's turn with a roll of all ten dice.
 pub(super) fn start(
     change: &mut Change,
@@ -54,25 +51,25 @@ pub(super) fn start(
             ProblemCode::TurnInPlay,
             format!(
                 "turn {} is still in play: roll again or score it first",
-                open.row.number
+                open.turn.number
             ),
         ));
     }
     let dice = change.session.dice();
     let rolls = Rolls::start(play.layout, |_| dice.face());
-    let row = TurnRow {
+    let turn = Turn {
         game_id: state.record.game.id.clone(),
         number,
         player_id: player_id.clone(),
-        dice: dice_json(&shown_dice(&rolls))?,
+        dice: shown_dice(&rolls),
         version: state.record.game.version,
         created_at: state.record.game.updated_at,
-        state: ROLLING.into(),
-        rolls: Some(rolls::to_stored(&rolls)?),
+        state: TurnState::Rolling,
+        rolls: Some(rolls::rolls_view(&rolls)),
     };
-    turns::insert(change.session.conn(), &row)?;
-    state.record.turns.push(row.clone());
-    play.open = Some(OpenTurn { row, rolls });
+    turns::insert(change.session.conn(), &turn)?;
+    state.record.turns.push(turn.clone());
+    play.open = Some(OpenTurn { turn, rolls });
     change.happened(EventKind::TurnStarted, Some(number))
 }
 
@@ -85,7 +82,7 @@ fn open_turn(
     rolling: bool,
 ) -> Result<OpenTurn> {
     let open = turn_in_play(state, number, rolling)?;
-    access::plays_seat(&state.record, account_id, &open.row.player_id)?;
+    access::plays_seat(&state.record, account_id, &open.turn.player_id)?;
     Ok(open)
 }
 
@@ -98,12 +95,12 @@ pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Res
     let play = state.dice()?;
     must_be_digital(play)?;
     let open = match &play.open {
-        Some(open) if open.row.number == number => open.clone(),
+        Some(open) if open.turn.number == number => open.clone(),
         _ => {
             let all_rolled = play
                 .turns
                 .iter()
-                .find(|t| t.row.number == number)
+                .find(|t| t.turn.number == number)
                 .and_then(|t| t.rolls.as_ref())
                 .is_some_and(|rolls| rolls.rolls_left() == 0);
             return Err(if rolling && all_rolled {
@@ -123,7 +120,7 @@ pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Res
 }
 
 /// Puts the turn in play into the game's record as it now is, at the game's version.
-fn keep_in_record(state: &mut GameState, turn: &TurnRow) {
+fn keep_in_record(state: &mut GameState, turn: &Turn) {
     if let Some(row) = state
         .record
         .turns
@@ -135,29 +132,27 @@ fn keep_in_record(state: &mut GameState, turn: &TurnRow) {
 }
 
 /// Scores the turn in play as its dice now lie.
-fn score_open(change: &mut Change, mut turn: TurnRow, rolls: Rolls) -> Result<()> {
+fn score_open(change: &mut Change, mut turn: Turn, rolls: Rolls) -> Result<()> {
     // The row is written once, as the turn ends, at the version of its last event.
     turn.version = change.next_version()?;
     let state = &mut change.game;
-    let dice = shown_dice(&rolls);
-    turn.state = SCORED.into();
-    turn.dice = dice_json(&dice)?;
+    turn.state = TurnState::Scored;
+    turn.dice = shown_dice(&rolls);
     let seat = state
         .seat_of(&turn.player_id)
-        .ok_or_else(|| Error::Internal(format!("turn {} has no player", turn.number)))?;
+        .ok_or_else(|| Error::bug(format!("turn {} has no player", turn.number)))?;
     keep_in_record(state, &turn);
     let play = state.play.dice_mut()?;
     // The turn's own dice, rolled on the game's dice: the rules only score them.
     let outcome = play
         .game
         .play(seat, &rolls.final_roll())
-        .map_err(|e| Error::Internal(format!("a rolled turn was refused: {e}")))?;
+        .map_err(|e| Error::internal("a rolled turn was refused", e))?;
     play.open = None;
     let number = turn.number;
     let scored = turn.clone();
     play.turns.push(PlayedTurn {
-        row: turn,
-        dice,
+        turn,
         outcome,
         after: play.game.clone(),
         rolls: Some(rolls),
@@ -168,9 +163,9 @@ fn score_open(change: &mut Change, mut turn: TurnRow, rolls: Rolls) -> Result<()
 
 /// Writes the turn in play as it now is. The game is taken (its row locked) for this change, so
 /// the turn is still in play.
-fn save(change: &mut Change, turn: &TurnRow) -> Result<()> {
+fn save(change: &mut Change, turn: &Turn) -> Result<()> {
     if !turns::update_in_play(change.session.conn(), turn)? {
-        return Err(Error::Internal(format!(
+        return Err(Error::bug(format!(
             "turn {} of game {} was no longer in play",
             turn.number, turn.game_id
         )));
@@ -187,7 +182,7 @@ pub(super) fn reroll(
     dice: &[DieId],
 ) -> Result<()> {
     let OpenTurn {
-        row: mut turn,
+        mut turn,
         mut rolls,
     } = open_turn(&change.game, account_id, number, true)?;
     let roller = change.session.dice();
@@ -202,12 +197,12 @@ pub(super) fn reroll(
                 Error::invalid_field(ProblemCode::RepeatedDie, "reroll", e.to_string())
             }
         })?;
-    turn.dice = dice_json(&shown_dice(&rolls))?;
-    turn.rolls = Some(rolls::to_stored(&rolls)?);
+    turn.dice = shown_dice(&rolls);
+    turn.rolls = Some(rolls::rolls_view(&rolls));
     turn.version = change.game.record.game.version;
     keep_in_record(&mut change.game, &turn);
     change.game.play.dice_mut()?.open = Some(OpenTurn {
-        row: turn.clone(),
+        turn: turn.clone(),
         rolls: rolls.clone(),
     });
     change.happened(EventKind::DiceRolled, Some(number))?;
@@ -220,5 +215,5 @@ pub(super) fn reroll(
 /// Ends the turn in play early and scores the dice as they lie.
 pub(super) fn score(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
     let open = open_turn(&change.game, account_id, number, false)?;
-    score_open(change, open.row, open.rolls)
+    score_open(change, open.turn, open.rolls)
 }

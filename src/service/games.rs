@@ -1,10 +1,13 @@
 //! Creating, reading, listing and deleting games.
 
-use super::change::Changed;
-use super::events::{Event, EventKind};
-use super::names::{GameKind, Mode, Stored};
+use chrono::NaiveDateTime;
+
+use super::change::{self, Changed};
+use super::names::Mode;
+use super::record::{DiceRules, Game, GameRules, GameStatus, Player};
 use super::replay::{GameState, replay};
 use super::roller::Dice;
+use super::store::games;
 use super::{Session, VersionCheck, access};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::PhaseNumber;
@@ -12,11 +15,16 @@ use crate::rules::cards::{CardEdition, CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLA
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, MAX_PLAYERS, Status};
 use crate::rules::dice::order::roll_for_order;
-use crate::store::events;
-use crate::store::games::{self, GameRow, PlayerRow};
 use crate::values::{AccountId, GameId, PlayerId, PlayerName};
 
-pub use crate::store::games::GamesAfter;
+/// Where a page of games starts: after this game, newest first.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GamesAfter {
+    pub created_at: NaiveDateTime,
+    /// The last game's id as text: a cursor is a place in the order, which any id-shaped text
+    /// names (the OpenAPI pattern of a cursor allows it), not a game that must exist.
+    pub id: String,
+}
 
 /// What a new game is made of: a dice game or a card game.
 #[derive(Debug, Clone)]
@@ -106,44 +114,40 @@ fn seat(names: Vec<PlayerName>, mode: Mode, dice: &dyn Dice) -> Vec<(PlayerName,
     }
 }
 
-/// A new game's row, in progress at version 1.
-fn new_row(session: &Session, account_id: &AccountId, kind: GameKind) -> GameRow {
+/// A new game, in progress at version 1.
+fn new_game(session: &Session, account_id: &AccountId, rules: GameRules) -> Game {
     let now = session.now();
-    GameRow {
+    Game {
         id: GameId::random(),
         account_id: account_id.clone(),
-        mode: Mode::Tabletop.stored().to_string(),
-        edition: String::new(),
-        dice_layout: DiceLayout::Standard.stored().to_string(),
-        status: Status::InProgress.stored().to_string(),
+        rules,
+        status: GameStatus::InProgress,
         version: 1,
         created_at: now,
         updated_at: now,
-        game: kind.stored().to_string(),
-        card_rules: None,
     }
 }
 
-fn player_rows(game: &GameRow, seated: Vec<(PlayerName, Option<Vec<u8>>)>) -> Vec<PlayerRow> {
+fn seated_players(game: &Game, seated: Vec<(PlayerName, Option<Vec<u8>>)>) -> Vec<Player> {
     seated
         .into_iter()
         .enumerate()
-        .map(|(seat, (name, rolls))| PlayerRow {
+        .map(|(seat, (name, order_rolls))| Player {
             id: PlayerId::random(),
             game_id: game.id.clone(),
             seat: seat as i32,
             name,
-            order_rolls: rolls.map(|r| serde_json::to_string(&r).unwrap_or_default()),
+            order_rolls,
         })
         .collect()
 }
 
-/// A dice game's record: its row and its players, seated.
+/// A dice game's record: the game and its players, seated.
 fn dice_game(
     session: &Session,
     account_id: &AccountId,
     new: NewDiceGame,
-) -> Result<(GameRow, Vec<PlayerRow>)> {
+) -> Result<(Game, Vec<Player>)> {
     let names = check_players(&new.names, 1..=MAX_PLAYERS)?;
     if new.mode == Mode::Digital && new.layout == DiceLayout::AnyColors {
         // The server rolls the standard dice: with colorless faces phase 8 could never be made.
@@ -153,20 +157,22 @@ fn dice_game(
             "a digital game is played with the server's standard dice",
         ));
     }
-    let mut game = new_row(session, account_id, GameKind::Dice);
-    game.mode = new.mode.stored().to_string();
-    game.edition = new.edition.stored().to_string();
-    game.dice_layout = new.layout.stored().to_string();
-    let players = player_rows(&game, seat(names, new.mode, session.dice()));
+    let rules = GameRules::Dice(DiceRules {
+        mode: new.mode,
+        edition: new.edition,
+        layout: new.layout,
+    });
+    let game = new_game(session, account_id, rules);
+    let players = seated_players(&game, seat(names, new.mode, session.dice()));
     Ok((game, players))
 }
 
-/// A card game's record: its row, with its variations, and its players as given.
+/// A card game's record: the game, with its variations, and its players as given.
 fn card_game(
     session: &Session,
     account_id: &AccountId,
     new: NewCardGame,
-) -> Result<(GameRow, Vec<PlayerRow>)> {
+) -> Result<(Game, Vec<Player>)> {
     let names = check_players(&new.names, MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS)?;
     let phases = match new.phases {
         None => CardRules::all_ten(),
@@ -186,11 +192,9 @@ fn card_game(
     };
     let rules = CardRules::new(phases, new.ten_hands, new.edition)
         .map_err(|e| Error::invalid_field(ProblemCode::InvalidPhases, "phases", e.to_string()))?;
-    let mut game = new_row(session, account_id, GameKind::Cards);
-    game.edition = new.edition.stored().to_string();
-    game.card_rules = Some(super::card_replay::stored_rules(&rules)?);
+    let game = new_game(session, account_id, GameRules::Cards(rules));
     let seated = names.into_iter().map(|name| (name, None)).collect();
-    let players = player_rows(&game, seated);
+    let players = seated_players(&game, seated);
     Ok((game, players))
 }
 
@@ -200,61 +204,38 @@ pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Re
         NewGame::Dice(new) => dice_game(session, account_id, new)?,
         NewGame::Cards(new) => card_game(session, account_id, new)?,
     };
-    games::insert(session.conn(), &game, &players)?;
-    let state = replay(games::GameRecord {
-        game,
-        players,
-        turns: Vec::new(),
-        hands: Vec::new(),
-        claims: Vec::new(),
-    })?;
-    let event = Event {
-        kind: EventKind::GameCreated,
-        version: 1,
-        turn: None,
-    };
-    super::change::log(session, &state, &event)?;
-    session.changed.push(state.clone());
-    Ok(Changed {
-        game: state,
-        events: vec![event],
-    })
+    change::create(session, game, players)
 }
 
 /// The account's game, replayed (or as this process last changed it, at the same version).
 pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<GameState> {
-    let row =
+    let game =
         games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
-    state_of(session, row)
+    state_of(session, game)
 }
 
 /// The game of a row read just now: as this process last changed it if that is the row's
 /// version, else replayed from its record.
-pub(super) fn state_of(session: &mut Session, row: GameRow) -> Result<GameState> {
-    if let Some(kept) = session.recent().game(&row.id, row.version) {
+pub(super) fn state_of(session: &mut Session, game: Game) -> Result<GameState> {
+    if let Some(kept) = session.recent().game(&game.id, game.version) {
         return Ok(kept);
     }
-    replay(games::load_record(session.conn(), row)?)
+    replay(games::load_record(session.conn(), game)?)
 }
 
-/// Deletes the account's game and its turns, if `expected` allows its version.
+/// Deletes the account's game with everything of it, if `expected` allows its version: a
+/// change its owner alone may make.
 pub fn delete(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
     expected: Option<&VersionCheck>,
 ) -> Result<()> {
-    let now = session.now();
-    let row =
-        games::lock_for_change(session.conn(), game_id, now)?.ok_or(Error::NotFound("game"))?;
-    let record = games::load_record(session.conn(), row)?;
-    access::owner_only(&record, account_id, "delete the game")?;
-    super::check_version(expected, record.game.version - 1)?;
-    games::delete_owned(session.conn(), account_id, game_id)?;
-    // Its log goes with it: followers in other processes are told directly.
-    events::announce(session.conn(), game_id)?;
-    session.deleted.push(game_id.clone());
-    Ok(())
+    change::change_game(session, account_id, game_id, expected, |change| {
+        access::owner_only(&change.game.record, account_id, "delete the game")?;
+        change.delete()
+    })
+    .map(drop)
 }
 
 /// A page of games and where the next one starts.
@@ -273,8 +254,10 @@ pub fn list(
     let mut rows = games::page(
         session.conn(),
         account_id,
-        status.map(Stored::stored),
-        after.as_ref(),
+        status.map(GameStatus::from),
+        after
+            .as_ref()
+            .map(|after| (after.created_at, after.id.as_str())),
         limit as i64 + 1,
     )?;
     let more = rows.len() > limit;

@@ -5,11 +5,12 @@ use super::access;
 use super::card_replay::{hand_of, refused};
 use super::change::{Change, Changed, change_game};
 use super::events::EventKind;
+use super::record::Hand;
 use super::replay::{GameState, replay};
+use super::store::hands;
 use super::{Session, VersionCheck};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::CardStatus;
-use crate::store::hands::{self, HandRow};
 use crate::values::{AccountId, GameId, TurnNumber};
 
 pub use super::card_replay::{CardState, NewHand, PlayedHand, RecordedPlayer};
@@ -39,28 +40,21 @@ pub fn record(
         let state = &mut change.game;
         let cards = state.play.cards_mut()?;
         let outcome = cards.game.play(&hand).map_err(refused)?;
-        let players = new
-            .players
-            .as_ref()
-            .map(serde_json::to_string)
-            .transpose()
-            .map_err(|e| Error::Internal(format!("storing a hand: {e}")))?;
-        let row = HandRow {
+        let recorded = Hand {
             game_id: state.record.game.id.clone(),
             number,
-            went_out: new.went_out.clone(),
-            players,
+            went_out: new.went_out,
+            players: new.players,
             version: state.record.game.version,
             created_at: state.record.game.updated_at,
         };
-        hands::insert(change.session.conn(), &row)?;
+        hands::insert(change.session.conn(), &recorded)?;
         cards.hands.push(PlayedHand {
-            row: row.clone(),
-            players: new.players,
+            hand: recorded.clone(),
             outcome,
             after: cards.game.clone(),
         });
-        state.record.hands.push(row);
+        state.record.hands.push(recorded);
         let kind = match cards.game.status() {
             CardStatus::Finished => EventKind::GameFinished,
             _ => EventKind::HandRecorded,

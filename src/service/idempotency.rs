@@ -25,7 +25,7 @@ use sha2::{Digest, Sha256};
 
 use super::Session;
 use crate::error::{Error, ProblemCode, Result};
-use crate::store::idempotency::{self as keys, KeyRow};
+use crate::service::store::idempotency::{self as keys, KeyRow};
 
 /// The longest idempotency key accepted, in characters.
 pub const MAX_KEY: usize = 255;
@@ -83,7 +83,7 @@ impl Sealing<'_> {
                     aad: &aad,
                 },
             )
-            .map_err(|_| Error::Internal("an answer could not be sealed".into()))?;
+            .map_err(|e| Error::internal("an answer could not be sealed", e.to_string()))?;
         let mut text = String::with_capacity(SEALED.len() + 2 * (nonce.len() + sealed.len()));
         text.push_str(SEALED);
         super::push_hex(&mut text, &nonce);
@@ -92,7 +92,7 @@ impl Sealing<'_> {
     }
 
     fn open(&self, stored: &str) -> Result<String> {
-        let corrupt = || Error::Internal("a stored idempotent answer cannot be opened".into());
+        let corrupt = || Error::bug("a stored idempotent answer cannot be opened");
         let bytes = stored
             .strip_prefix(SEALED)
             .and_then(unhex)
@@ -166,7 +166,7 @@ impl Session<'_> {
         let done = self.transaction(|session| {
             let answer = work(session)?;
             let text = serde_json::to_string(&answer)
-                .map_err(|e| Error::Internal(format!("an answer to keep: {e}")))?;
+                .map_err(|e| Error::internal("an answer to keep", e))?;
             let row = KeyRow {
                 scope: scope.to_string(),
                 idempotency_key: stored.clone(),
@@ -194,7 +194,7 @@ impl Session<'_> {
             ));
         }
         let answer = serde_json::from_str(&sealing.open(&kept.answer)?)
-            .map_err(|e| Error::Internal(format!("a kept answer: {e}")))?;
+            .map_err(|e| Error::internal("a kept answer", e))?;
         Ok(Written::Replayed(answer))
     }
 

@@ -10,12 +10,13 @@ use diesel::result::{DatabaseErrorKind, Error as Diesel};
 use super::accounts::{hash_key, same_secret};
 use super::change::{Changed, Changer, change_as};
 use super::events::EventKind;
+use super::record::{GameRecord, SeatClaim};
 use super::replay::replay;
+use super::store::games;
+use super::store::seats;
 use super::{Session, access, invite_code};
 use crate::error::{Error, ProblemCode, Result};
-use crate::store::games::{self, GameRecord};
-use crate::store::invites::{self, InviteRow};
-use crate::store::seats::{self, SeatClaimRow};
+use crate::service::store::invites::{self, InviteRow};
 use crate::values::{AccountId, GameId, PlayerId};
 
 /// How long an expired invite is kept, so that its late use is answered 410 rather than 404.
@@ -80,12 +81,12 @@ pub fn create(
     open_seat(&record, player_id)?;
     let code = invite_code::generate();
     let normalized = invite_code::normalize(&code)
-        .ok_or_else(|| Error::Internal(format!("a new invite code does not read back: {code}")))?;
+        .ok_or_else(|| Error::bug(format!("a new invite code does not read back: {code}")))?;
     let now = session.now();
     let expires_at = TimeDelta::from_std(ttl)
         .ok()
         .and_then(|ttl| now.checked_add_signed(ttl))
-        .ok_or_else(|| Error::Internal(format!("an invite's time to live is too long: {ttl:?}")))?;
+        .ok_or_else(|| Error::bug(format!("an invite's time to live is too long: {ttl:?}")))?;
     let invite = InviteRow {
         code_hash: hash_key(&normalized),
         game_id: game_id.clone(),
@@ -163,7 +164,7 @@ fn claim_seat(
             return Err(gone(ProblemCode::InviteUsed, "this invite has been used"));
         }
         open_seat(&change.game.record, &invite.player_id)?;
-        let claim = SeatClaimRow {
+        let claim = SeatClaim {
             player_id: invite.player_id.clone(),
             game_id: invite.game_id.clone(),
             account_id: account_id.clone(),

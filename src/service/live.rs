@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
-use crate::store::listen::Listener;
+use crate::service::store::listen::Listener;
 use crate::values::{AccountId, GameId};
 
 /// How often the listening connection is checked for notifications (no round trip: it reads

@@ -14,6 +14,7 @@ pub mod card_replay;
 pub mod card_scoresheet;
 pub mod change;
 pub mod clock;
+pub mod database;
 pub mod dice;
 pub mod digital;
 pub mod events;
@@ -23,13 +24,16 @@ pub mod idempotency;
 pub mod invite_code;
 pub mod invites;
 pub mod live;
+#[macro_use]
 pub mod names;
 pub mod recent;
+pub mod record;
 pub mod replay;
 pub mod roller;
 pub mod rolls;
 pub mod scoresheet;
 pub mod share;
+mod store;
 pub mod turns;
 
 use std::sync::Arc;
@@ -39,11 +43,11 @@ use chrono::NaiveDateTime;
 use diesel::connection::TransactionManager;
 
 use crate::error::{Error, Result};
-use crate::store::{self, DbConnection, Store, StoreConnection};
 use crate::values::GameId;
 use clock::Clock;
 use idempotency::KeyPolicy;
 use roller::Dice;
+use store::{DbConnection, Store, StoreConnection};
 
 /// Which versions of a game a write may apply to (the client's `If-Match`).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,11 +75,44 @@ pub fn check_version(check: Option<&VersionCheck>, version: i64) -> Result<()> {
 
 /// Writes an event's `data`: the JSON its subscribers are sent. The API's own JSON, given to
 /// the service once, so that the service writes every change's event without knowing JSON.
-pub type EventWriter = fn(&events::Event, &replay::GameState) -> Result<String>;
+pub type EventWriter = fn(&events::Event, &replay::GameState) -> Result<events::EventData>;
+
+/// A database's pool of connections, opened and migrated: what a `Service` runs on. Opaque:
+/// only the service reaches the database through it.
+#[derive(Clone)]
+pub struct DatabasePool(store::Pool);
+
+/// Why a database could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error("cannot connect to the {backend} database")]
+    Connect {
+        backend: &'static str,
+        #[source]
+        cause: diesel::r2d2::PoolError,
+    },
+    #[error("could not apply the database migrations")]
+    Migrate(#[source] Box<dyn std::error::Error + Send + Sync>),
+}
+
+/// Opens the pool of `database` and applies the migrations it does not have yet; returns the
+/// pool and how many migrations were applied.
+pub fn open_database(
+    database: database::Database,
+    settings: &database::PoolSettings,
+) -> std::result::Result<(DatabasePool, usize), OpenError> {
+    let backend = database.backend_name();
+    let pool = store::pool(database, settings);
+    let mut conn = pool
+        .get()
+        .map_err(|cause| OpenError::Connect { backend, cause })?;
+    let applied = store::migrate(&mut conn).map_err(OpenError::Migrate)?;
+    Ok((DatabasePool(pool), applied))
+}
 
 /// What a service is made of.
 pub struct Parts {
-    pub store: Store,
+    pub pool: DatabasePool,
     pub clock: Arc<dyn Clock>,
     pub dice: Arc<dyn Dice>,
     pub keys: KeyPolicy,
@@ -88,6 +125,7 @@ pub struct Parts {
 
 /// One database and everything a request needs with it.
 pub struct Service {
+    store: Store,
     parts: Parts,
     recent: recent::Recent,
 }
@@ -95,6 +133,7 @@ pub struct Service {
 impl Service {
     pub fn new(parts: Parts) -> Service {
         Service {
+            store: Store::new(parts.pool.0.clone()),
             parts,
             recent: recent::Recent::default(),
         }
@@ -103,7 +142,7 @@ impl Service {
     /// A session on a connection of the pool, for one request.
     pub fn session(&self) -> Result<Session<'_>> {
         Ok(Session {
-            conn: self.parts.store.connection()?,
+            conn: self.store.connection()?,
             service: self,
             changed: Vec::new(),
             deleted: Vec::new(),
@@ -206,7 +245,9 @@ impl Session<'_> {
 
 /// Asks the pool to drop, rather than reuse, the connection of the session this thread is about
 /// to end: for a connection a query failed on.
-pub use crate::store::discard_connection;
+pub fn discard_connection() {
+    store::discard_connection();
+}
 
 /// Bytes as lowercase hexadecimal, as hashes and keys are written.
 pub fn hex(bytes: &[u8]) -> String {

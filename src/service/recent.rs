@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
 use super::replay::GameState;
-use crate::store::accounts::AccountRow;
+use crate::service::store::accounts::AccountRow;
 use crate::values::GameId;
 
 /// Games kept at most; each holds its players and turns.
@@ -61,11 +61,11 @@ impl Recent {
     }
 
     /// The account of an API key's hash, if kept.
-    pub fn account(&self, key_hash: &str) -> Option<AccountRow> {
+    pub(super) fn account(&self, key_hash: &str) -> Option<AccountRow> {
         locked(&self.accounts).get(key_hash).cloned()
     }
 
-    pub fn keep_account(&self, account: AccountRow) {
+    pub(super) fn keep_account(&self, account: AccountRow) {
         let mut accounts = locked(&self.accounts);
         if accounts.len() >= ACCOUNTS {
             accounts.clear();

@@ -7,18 +7,15 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::game::{Edition, Game, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{DiceLayout, Die, Roll};
-use crate::service::dice::ShownDie;
-use crate::service::names::{Mode, Stored};
+use crate::service::names::Mode;
+use crate::service::record::{DiceRules, GameRecord, GameRules, GameStatus, Turn, TurnState};
 use crate::service::rolls;
-use crate::store::games::GameRecord;
-use crate::store::turns::{ROLLING, TurnRow};
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// One stored turn, replayed.
 #[derive(Debug, Clone)]
 pub struct PlayedTurn {
-    pub row: TurnRow,
-    pub dice: Vec<ShownDie>,
+    pub turn: Turn,
     pub outcome: TurnOutcome,
     /// The game right after this turn.
     pub after: Game,
@@ -29,7 +26,7 @@ pub struct PlayedTurn {
 /// A digital turn still in play: rolled, not yet scored, not yet part of the game.
 #[derive(Debug, Clone)]
 pub struct OpenTurn {
-    pub row: TurnRow,
+    pub turn: Turn,
     pub rolls: Rolls,
 }
 
@@ -115,11 +112,11 @@ impl GameState {
         self.play.cards()
     }
 
-    /// The game's status, as stored.
-    pub fn status_name(&self) -> String {
+    /// The game's status, whichever the game.
+    pub fn status(&self) -> GameStatus {
         match &self.play {
-            Play::Dice(dice) => dice.game.status().stored().to_string(),
-            Play::Cards(cards) => cards.game.status().stored().to_string(),
+            Play::Dice(dice) => dice.game.status().into(),
+            Play::Cards(cards) => cards.game.status().into(),
         }
     }
 
@@ -142,64 +139,67 @@ impl GameState {
     }
 }
 
-/// Reads a stored turn's dice.
-fn stored_dice(row: &TurnRow) -> Result<Vec<ShownDie>> {
-    serde_json::from_str(&row.dice)
-        .map_err(|e| Error::Internal(format!("turn {} of game {}: {e}", row.number, row.game_id)))
-}
-
 /// Replays a stored game: every turn of a dice game, every hand of a card game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
-    let play = if record.game.is_cards() {
-        Play::Cards(super::card_replay::replay_hands(&record)?)
-    } else {
-        Play::Dice(replay_turns(&record)?)
+    let play = match &record.game.rules {
+        GameRules::Cards(rules) => Play::Cards(super::card_replay::replay_hands(&record, rules)?),
+        GameRules::Dice(rules) => Play::Dice(replay_turns(&record, *rules)?),
     };
     Ok(GameState { record, play })
 }
 
+/// A turn that no longer replays: the record and the rules disagree.
+#[derive(Debug, thiserror::Error)]
+#[error("turn {number} of game {game_id} no longer replays: {why}")]
+struct TurnDoesNotReplay {
+    game_id: GameId,
+    number: TurnNumber,
+    why: String,
+}
+
 /// Replays every turn of a stored dice game.
-fn replay_turns(record: &GameRecord) -> Result<DiceState> {
-    let mode = Mode::from_stored(&record.game.mode)?;
-    let edition = Edition::from_stored(&record.game.edition)?;
-    let layout = DiceLayout::from_stored(&record.game.dice_layout)?;
+fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
+    let DiceRules {
+        mode,
+        edition,
+        layout,
+    } = rules;
     let mut game = Game::new(record.players.len(), edition, layout)
-        .map_err(|e| Error::Internal(e.to_string()))?;
+        .map_err(|e| Error::internal(format!("game {}", record.game.id), e))?;
     let mut turns = Vec::with_capacity(record.turns.len());
     let mut open = None;
-    for row in &record.turns {
-        let rolls = row
+    for turn in &record.turns {
+        let broken = |why: String| {
+            Error::internal_cause(TurnDoesNotReplay {
+                game_id: turn.game_id.clone(),
+                number: turn.number,
+                why,
+            })
+        };
+        let rolls = turn
             .rolls
             .as_deref()
-            .map(|text| rolls::from_stored(text, layout))
-            .transpose()?;
-        if row.state == ROLLING {
-            let rolls = rolls.ok_or_else(|| {
-                Error::Internal(format!("turn {} is in play without rolls", row.number))
-            })?;
+            .map(|shown| rolls::checked(shown, layout))
+            .transpose()
+            .map_err(|e| broken(e.to_string()))?;
+        if turn.state == TurnState::Rolling {
+            let rolls = rolls.ok_or_else(|| broken("it is in play without rolls".into()))?;
             open = Some(OpenTurn {
-                row: row.clone(),
+                turn: turn.clone(),
                 rolls,
             });
             continue;
         }
-        let dice = stored_dice(row)?;
         let seat = record
             .players
             .iter()
-            .position(|p| p.id == row.player_id)
-            .ok_or_else(|| Error::Internal(format!("turn {} has no player", row.number)))?;
-        let roll = Roll::new(dice.iter().copied().map(Die::from).collect())
-            .map_err(|e| Error::Internal(e.to_string()))?;
-        let outcome = game.play(seat, &roll).map_err(|e| {
-            Error::Internal(format!(
-                "turn {} of game {} no longer replays: {e}",
-                row.number, row.game_id
-            ))
-        })?;
+            .position(|p| p.id == turn.player_id)
+            .ok_or_else(|| broken("its player is not in the game".into()))?;
+        let roll = Roll::new(turn.dice.iter().copied().map(Die::from).collect())
+            .map_err(|e| broken(e.to_string()))?;
+        let outcome = game.play(seat, &roll).map_err(|e| broken(e.to_string()))?;
         turns.push(PlayedTurn {
-            row: row.clone(),
-            dice,
+            turn: turn.clone(),
             outcome,
             after: game.clone(),
             rolls,

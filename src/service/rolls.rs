@@ -5,7 +5,6 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dice::DieValue;
-use crate::error::{Error, Result};
 use crate::rules::dice::rolls::{RolledDie, Rolls, Throw};
 use crate::rules::dice::{Color, DiceLayout, DieId};
 
@@ -44,19 +43,16 @@ pub fn rolls_view(rolls: &Rolls) -> Vec<Vec<RolledDieView>> {
     rolls.throws().iter().map(throw_view).collect()
 }
 
-/// Rolls as stored in a turn's `rolls` column: as shown.
-pub fn to_stored(rolls: &Rolls) -> Result<String> {
-    serde_json::to_string(&rolls_view(rolls))
-        .map_err(|e| Error::Internal(format!("storing rolls: {e}")))
-}
+/// Why rolls as recorded are not rolls of this game's dice.
+#[derive(Debug, thiserror::Error)]
+#[error("its recorded rolls are not rolls of these dice: {0}")]
+pub struct NotRolls(String);
 
-/// Reads stored rolls back, checking that every face is one the die has in this layout.
-pub fn from_stored(text: &str, layout: DiceLayout) -> Result<Rolls> {
-    let corrupt = |why: String| Error::Internal(format!("stored rolls are not valid: {why}"));
-    let views: Vec<Vec<RolledDieView>> =
-        serde_json::from_str(text).map_err(|e| corrupt(e.to_string()))?;
-    let mut throws = Vec::with_capacity(views.len());
-    for view in views {
+/// Rolls as recorded with a turn (as shown) back as rolls, checking that every face is one the
+/// die has in this layout.
+pub fn checked(shown: &[Vec<RolledDieView>], layout: DiceLayout) -> Result<Rolls, NotRolls> {
+    let mut throws = Vec::with_capacity(shown.len());
+    for view in shown {
         let dice: Vec<RolledDie> = view
             .iter()
             .map(|d| {
@@ -66,15 +62,15 @@ pub fn from_stored(text: &str, layout: DiceLayout) -> Result<Rolls> {
                     .into_iter()
                     .find(|f| f.face == d.value.0 && f.color == d.color)
                     .map(|face| RolledDie { id, face })
-                    .ok_or_else(|| corrupt(format!("{id} has no such face")))
+                    .ok_or_else(|| NotRolls(format!("{id} has no such face")))
             })
-            .collect::<Result<_>>()?;
+            .collect::<Result<_, _>>()?;
         let throw: Throw = dice
             .try_into()
-            .map_err(|_| corrupt("a throw is not ten dice".into()))?;
+            .map_err(|_| NotRolls("a throw is not ten dice".into()))?;
         throws.push(throw);
     }
-    Rolls::from_throws(throws).ok_or_else(|| corrupt("a turn has one to three rolls".into()))
+    Rolls::from_throws(throws).ok_or_else(|| NotRolls("a turn has one to three rolls".into()))
 }
 
 #[cfg(test)]

@@ -12,8 +12,8 @@ use super::accounts::{hash_key, same_secret};
 use super::replay::GameState;
 use super::{Session, access, hex};
 use crate::error::{Error, Result};
-use crate::store::games;
-use crate::store::share_links::{self, ShareLinkRow};
+use crate::service::store::games;
+use crate::service::store::share_links::{self, ShareLinkRow};
 use crate::values::{AccountId, GameId};
 
 /// A new link; its token is not stored and cannot be shown again.
@@ -56,7 +56,7 @@ pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -
     let expires_at = TimeDelta::from_std(ttl)
         .ok()
         .and_then(|ttl| now.checked_add_signed(ttl))
-        .ok_or_else(|| Error::Internal(format!("a link's time to live is too long: {ttl:?}")))?;
+        .ok_or_else(|| Error::bug(format!("a link's time to live is too long: {ttl:?}")))?;
     let link = ShareLinkRow {
         token_hash: hash_key(&token),
         game_id: game_id.clone(),

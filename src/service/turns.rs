@@ -5,13 +5,14 @@ use super::change::{Change, Changed, change_game};
 use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::events::EventKind;
 use super::names::Mode;
+use super::record::{Turn, TurnState};
 use super::replay::{PlayedTurn, replay};
+use super::store::turns;
 use super::{Session, VersionCheck};
 use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
 use crate::rules::dice::game::TurnError;
-use crate::store::turns::{self, TurnRow};
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
 
 /// Records the dice a player ended a tabletop turn with; in a digital game, starts the player's
@@ -52,27 +53,26 @@ fn play(
     // Turn order was checked above; what the rules can still refuse is the dice.
     let outcome = play.game.play(seat, &roll).map_err(|e| match e {
         TurnError::NotRollable(e) => not_rollable(e),
-        other => Error::Internal(format!("a checked turn was refused: {other}")),
+        other => Error::internal("a checked turn was refused", other),
     })?;
-    let row = TurnRow {
+    let turn = Turn {
         game_id: state.record.game.id.clone(),
         number,
         player_id: player_id.clone(),
-        dice: serde_json::to_string(&dice).map_err(|e| Error::Internal(e.to_string()))?,
+        dice,
         version: state.record.game.version,
         created_at: state.record.game.updated_at,
-        state: turns::SCORED.into(),
+        state: TurnState::Scored,
         rolls: None,
     };
-    turns::insert(change.session.conn(), &row)?;
+    turns::insert(change.session.conn(), &turn)?;
     play.turns.push(PlayedTurn {
-        row: row.clone(),
-        dice,
+        turn: turn.clone(),
         outcome,
         after: play.game.clone(),
         rolls: None,
     });
-    state.record.turns.push(row);
+    state.record.turns.push(turn);
     change.scored(number)
 }
 

@@ -125,8 +125,9 @@ pub fn receipt(
     body: Option<&impl Serialize>,
 ) -> Result<Receipt> {
     let body = match body {
-        Some(body) => serde_json::to_string(body)
-            .map_err(|e| Error::Internal(format!("a response body: {e}")))?,
+        Some(body) => {
+            serde_json::to_string(body).map_err(|e| Error::internal("a response body", e))?
+        }
         None => String::new(),
     };
     Ok(Receipt {

@@ -51,7 +51,7 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
                     .unwrap_or_else(|| "it is not allowed".into());
                 Error::Malformed(format!("this cross-origin request is refused: {why}"))
             }
-            _ if status.is_server_error() => Error::Internal(format!("a bare {status} response")),
+            _ if status.is_server_error() => Error::bug(format!("a bare {status} response")),
             _ => Error::Malformed(status.canonical_reason().unwrap_or("bad request").into()),
         };
         // The status stays the one answered; the problem says it too.
@@ -86,7 +86,7 @@ pub async fn catch_panics(
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic without a message".into());
-            Err(Error::Internal(format!("a handler panicked: {message}")).into())
+            Err(Error::bug(format!("a handler panicked: {message}")).into())
         }
     }
 }

@@ -8,6 +8,7 @@ use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use super::operation_mut;
 use crate::api::resources::events::EVENT_ID_PATTERN;
 use crate::service::events::EventKind;
+use crate::service::names::Stored;
 
 /// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
 fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
@@ -76,7 +77,8 @@ pub(super) fn describe_events(document: &mut Document) {
         .insert("GameDeleted".into(), RefOr::T(deleted.into()));
 
     let changes: Vec<EventKind> = EventKind::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|kind| *kind != EventKind::GameDeleted)
         .collect();
     let event_data = || json_text(Ref::from_schema_name("EventData").into());

@@ -197,7 +197,7 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
     // The first answer for a phase builds its tables: off the server's threads.
     let advice = web::block(move || advice::advise(phase, layout, &lying, rolls_left, goal))
         .await
-        .map_err(|e| Error::Internal(format!("the advisor stopped: {e}")))?
+        .map_err(|e| Error::internal("the advisor stopped", e))?
         .map_err(refused)?;
     let view = AdviceView::new(phase.number.get(), goal, rolls_left, &advice);
     Ok(HttpResponse::Ok().json(view))

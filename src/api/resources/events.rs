@@ -88,32 +88,22 @@ async fn client_left(connection: Option<&ConnectionState>) {
 fn frames(row: &LoggedEvent) -> Result<String> {
     let data = sent_data(&row.data)?;
     let version = row.version;
-    match row.kind.as_str() {
-        kind if kind == EventKind::GameFinished.name() => {
-            let change = if is_about_a_hand(&row.data)? {
-                EventKind::HandRecorded
-            } else {
-                EventKind::TurnScored
+    match row.kind {
+        EventKind::GameFinished => {
+            let change = match row.data.hand {
+                Some(_) => EventKind::HandRecorded,
+                None => EventKind::TurnScored,
             };
             let change = change.name();
             Ok(format!(
                 "event: {change}\ndata: {data}\n\nid: {version}\nevent: game_finished\ndata: {data}\n\n"
             ))
         }
-        kind => Ok(format!("id: {version}\nevent: {kind}\ndata: {data}\n\n")),
+        kind => Ok(format!(
+            "id: {version}\nevent: {}\ndata: {data}\n\n",
+            kind.name()
+        )),
     }
-}
-
-/// Whether a stored event is about a hand of a card game.
-fn is_about_a_hand(stored: &str) -> Result<bool> {
-    #[derive(serde::Deserialize)]
-    struct About<'a> {
-        #[serde(borrow)]
-        hand: Option<&'a serde_json::value::RawValue>,
-    }
-    let about: About = serde_json::from_str(stored)
-        .map_err(|e| crate::error::Error::Internal(format!("an event's data: {e}")))?;
-    Ok(about.hand.is_some())
 }
 
 /// Follow a game

@@ -105,9 +105,7 @@ pub async fn record_hand(
             let number = game.record.hands.last().map(|hand| hand.number);
             let view = number
                 .and_then(|number| hand_view_of(game, number))
-                .ok_or_else(|| {
-                    Error::Internal("a hand was recorded but the game has none".into())
-                })?;
+                .ok_or_else(|| Error::bug("a hand was recorded but the game has none"))?;
             let location = format!("/v1/games/{}/hands/{}", game.id(), view.number);
             let headers = [
                 (header::LOCATION, location),

@@ -163,7 +163,7 @@ pub async fn list_phases() -> Result<HttpResponse> {
         })
     })
     .await
-    .map_err(|e| Error::Internal(format!("the advisor stopped: {e}")))?;
+    .map_err(|e| Error::internal("the advisor stopped", e))?;
     let phases = PHASES
         .iter()
         .zip(turns)

@@ -58,7 +58,7 @@ pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
         .rev()
         .find_map(|event| event.turn)
         .and_then(|number| turn_view_of(&changed.game, number))
-        .ok_or_else(|| Error::Internal("a turn was played but the game has none".into()))
+        .ok_or_else(|| Error::bug("a turn was played but the game has none"))
 }
 
 /// Record a tabletop turn

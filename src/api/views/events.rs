@@ -5,13 +5,13 @@
 //! `sent_data` when the event is sent. (A digital turn's
 //! game carries the time the turn started, which its scoring moves on: that copy is kept.)
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::api::views::{GameView, HandView, TurnView, hand_view_of, turn_view_of};
 use crate::error::{Error, Result};
-use crate::service::events::Event;
+use crate::service::events::{Event, EventData as LoggedData};
 use crate::service::replay::GameState;
 
 /// The `data` of an event: the game as the change left it, and the turn it was about.
@@ -31,32 +31,39 @@ pub struct EventData {
 }
 
 fn internal(e: serde_json::Error) -> Error {
-    Error::Internal(format!("an event's data: {e}"))
+    Error::internal("an event's data", e)
 }
 
-/// The stored `data` of an event: `EventData` without the turn's (or hand's) copy of the game.
-pub fn event_data(event: &Event, state: &GameState) -> Result<String> {
+/// An object's fields, as JSON.
+fn fields_of(value: impl Serialize) -> Result<serde_json::Map<String, serde_json::Value>> {
+    match serde_json::to_value(value).map_err(internal)? {
+        serde_json::Value::Object(fields) => Ok(fields),
+        _ => Err(Error::bug("a turn or a hand is not a JSON object")),
+    }
+}
+
+/// What an event's log keeps of it (`EventData` without the turn's or hand's copy of the game
+/// when it is the event's game).
+pub fn event_data(event: &Event, state: &GameState) -> Result<LoggedData> {
     let game = serde_json::to_value(GameView::from(state)).map_err(internal)?;
     let missing = |what: &str, number| {
-        Error::Internal(format!(
+        Error::bug(format!(
             "an event names {what} {number}, which the game has not"
         ))
     };
     // The turn or the hand the change was about, with its copy of the game left out when it is
     // the event's game.
-    let about = |number| -> Result<serde_json::Value> {
+    let about = |number| -> Result<serde_json::Map<String, serde_json::Value>> {
         let mut about = match state.cards() {
-            Ok(_) => hand_view_of(state, number)
-                .ok_or_else(|| missing("hand", number))
-                .and_then(|hand| serde_json::to_value(hand).map_err(internal))?,
-            Err(_) => turn_view_of(state, number)
-                .ok_or_else(|| missing("turn", number))
-                .and_then(|turn| serde_json::to_value(turn).map_err(internal))?,
+            Ok(_) => {
+                fields_of(hand_view_of(state, number).ok_or_else(|| missing("hand", number))?)?
+            }
+            Err(_) => {
+                fields_of(turn_view_of(state, number).ok_or_else(|| missing("turn", number))?)?
+            }
         };
-        if let Some(fields) = about.as_object_mut()
-            && fields.get("game") == Some(&game)
-        {
-            fields.remove("game");
+        if about.get("game") == Some(&game) {
+            about.remove("game");
         }
         Ok(about)
     };
@@ -65,63 +72,49 @@ pub fn event_data(event: &Event, state: &GameState) -> Result<String> {
         Ok(_) => (None, about),
         Err(_) => (about, None),
     };
-    #[derive(Serialize)]
-    struct Stored {
-        version: i64,
-        game: serde_json::Value,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        turn: Option<serde_json::Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        hand: Option<serde_json::Value>,
-    }
-    serde_json::to_string(&Stored {
+    let game = serde_json::value::to_raw_value(&game).map_err(internal)?;
+    Ok(LoggedData {
         version: event.version,
         game,
         turn,
         hand,
     })
-    .map_err(internal)
 }
 
-/// The `data` an event is sent with (`EventData`), from what was stored: the turn, or the
+/// The `data` an event is sent with (`EventData`), from what its log keeps: the turn, or the
 /// hand, gets its copy of the game back.
-pub fn sent_data(stored: &str) -> Result<String> {
-    #[derive(Deserialize)]
-    struct Stored<'a> {
+pub fn sent_data(logged: &LoggedData) -> Result<String> {
+    #[derive(Serialize)]
+    struct Sent<'a> {
         version: i64,
-        #[serde(borrow)]
         game: &'a RawValue,
-        #[serde(borrow)]
-        turn: Option<&'a RawValue>,
-        #[serde(borrow)]
-        hand: Option<&'a RawValue>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        turn: Option<About<'a>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        hand: Option<About<'a>>,
     }
-    /// Whether a stored turn or hand kept its own copy of the game.
-    #[derive(Deserialize)]
-    struct OwnGame<'a> {
-        #[serde(borrow)]
+    /// A turn's or a hand's fields, and the game after it when its own copy was left out.
+    #[derive(Serialize)]
+    struct About<'a> {
+        #[serde(flatten)]
+        fields: &'a serde_json::Map<String, serde_json::Value>,
+        #[serde(skip_serializing_if = "Option::is_none")]
         game: Option<&'a RawValue>,
     }
-    let event: Stored = serde_json::from_str(stored).map_err(internal)?;
-    let game = event.game.get();
-    let version = event.version;
-    let about = match (event.turn, event.hand) {
-        (Some(turn), _) => Some(("turn", turn.get())),
-        (None, Some(hand)) => Some(("hand", hand.get())),
-        (None, None) => None,
-    };
-    let own_game =
-        |about: &str| serde_json::from_str::<OwnGame>(about).map(|about| about.game.is_some());
-    Ok(match about {
-        Some((name, about)) if own_game(about).map_err(internal)? => {
-            format!("{{\"version\":{version},\"game\":{game},\"{name}\":{about}}}")
+    fn about<'a>(
+        fields: &'a serde_json::Map<String, serde_json::Value>,
+        game: &'a RawValue,
+    ) -> About<'a> {
+        About {
+            fields,
+            game: (!fields.contains_key("game")).then_some(game),
         }
-        Some((name, about)) if about.len() > 2 && about.ends_with('}') => {
-            let fields = &about[..about.len() - 1];
-            format!(
-                "{{\"version\":{version},\"game\":{game},\"{name}\":{fields},\"game\":{game}}}}}"
-            )
-        }
-        _ => format!("{{\"version\":{version},\"game\":{game}}}"),
+    }
+    serde_json::to_string(&Sent {
+        version: logged.version,
+        game: &logged.game,
+        turn: logged.turn.as_ref().map(|turn| about(turn, &logged.game)),
+        hand: logged.hand.as_ref().map(|hand| about(hand, &logged.game)),
     })
+    .map_err(internal)
 }

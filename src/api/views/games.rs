@@ -111,10 +111,7 @@ pub(super) fn game_view(
                 total: sheet.grand_total(),
                 failures: sheet.failures,
                 finished: sheet.finished(),
-                order_rolls: player
-                    .order_rolls
-                    .as_deref()
-                    .and_then(|r| serde_json::from_str(r).ok()),
+                order_rolls: player.order_rolls.clone(),
                 claimed: claimed(state, &player.id),
             })
             .collect(),
@@ -139,7 +136,7 @@ impl From<&GameState> for GameView {
                 state,
                 dice,
                 &dice.game,
-                dice.open.as_ref().map(|open| open.row.number),
+                dice.open.as_ref().map(|open| open.turn.number),
                 state.record.game.version,
                 state.record.game.updated_at,
             ),

@@ -55,7 +55,8 @@ pub struct HandView {
 
 /// What a player recorded for a hand, if the hand has their line.
 fn recorded<'a>(hand: &'a PlayedHand, player_id: &PlayerId) -> Option<&'a RecordedPlayer> {
-    hand.players
+    hand.hand
+        .players
         .as_ref()?
         .iter()
         .find(|line| line.player_id == player_id)
@@ -65,8 +66,8 @@ pub fn hand_view(state: &GameState, hand: &PlayedHand) -> HandView {
     let players = &state.record.players;
     let edition = hand.after.rules().edition;
     HandView {
-        number: hand.row.number,
-        went_out: hand.row.went_out.clone(),
+        number: hand.hand.number,
+        went_out: hand.hand.went_out.clone(),
         tie_break: hand.outcome.tie_break,
         players: hand
             .outcome
@@ -89,8 +90,8 @@ pub fn hand_view(state: &GameState, hand: &PlayedHand) -> HandView {
                 }
             })
             .collect(),
-        created_at: utc(hand.row.created_at),
-        game: card_game_view(state, &hand.after, hand.row.version, hand.row.created_at),
+        created_at: utc(hand.hand.created_at),
+        game: card_game_view(state, &hand.after, hand.hand.version, hand.hand.created_at),
     }
 }
 
@@ -103,13 +104,13 @@ pub fn hands_after<'a>(
     cards
         .hands
         .iter()
-        .filter(move |hand| Some(hand.row.number) > after)
+        .filter(move |hand| Some(hand.hand.number) > after)
         .map(move |hand| hand_view(state, hand))
 }
 
 /// Hand `number` of the game.
 pub fn hand_view_of(state: &GameState, number: TurnNumber) -> Option<HandView> {
     let cards = state.cards().ok()?;
-    let hand = cards.hands.iter().find(|hand| hand.row.number == number)?;
+    let hand = cards.hands.iter().find(|hand| hand.hand.number == number)?;
     Some(hand_view(state, hand))
 }

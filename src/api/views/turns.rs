@@ -112,11 +112,11 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
     let outcome = &turn.outcome;
     let shown = match &turn.rolls {
         Some(rolls) => lying(rolls),
-        None => turn.dice.iter().map(TurnDie::from).collect(),
+        None => turn.turn.dice.iter().map(TurnDie::from).collect(),
     };
     TurnView {
-        number: turn.row.number,
-        player_id: turn.row.player_id.clone(),
+        number: turn.turn.number,
+        player_id: turn.turn.player_id.clone(),
         state: TurnState::Scored,
         phase: outcome.phase,
         made: outcome.evaluation.made,
@@ -134,14 +134,14 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
         rolls: turn.rolls.as_ref().map(rolls_view),
         // A scored turn is rolled no more, however early it was scored.
         rolls_left: turn.rolls.as_ref().map(|_| 0),
-        created_at: utc(turn.row.created_at),
+        created_at: utc(turn.turn.created_at),
         game: game_view(
             state,
             dice,
             &turn.after,
             None,
-            turn.row.version,
-            turn.row.created_at,
+            turn.turn.version,
+            turn.turn.created_at,
         ),
     }
 }
@@ -149,12 +149,12 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
 /// A digital turn in play, with the game as it is.
 pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> TurnView {
     let phase = state
-        .seat_of(&open.row.player_id)
+        .seat_of(&open.turn.player_id)
         .map(|seat| dice.game.sheets()[seat].phase)
         .unwrap_or_default();
     TurnView {
-        number: open.row.number,
-        player_id: open.row.player_id.clone(),
+        number: open.turn.number,
+        player_id: open.turn.player_id.clone(),
         state: TurnState::Rolling,
         phase,
         made: false,
@@ -164,7 +164,7 @@ pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> T
         dice: lying(&open.rolls),
         rolls: Some(rolls_view(&open.rolls)),
         rolls_left: Some(open.rolls.rolls_left()),
-        created_at: utc(open.row.created_at),
+        created_at: utc(open.turn.created_at),
         game: GameView::from(state),
     }
 }
@@ -178,12 +178,12 @@ pub fn turns_after(
     let played = dice
         .into_iter()
         .flat_map(|dice| dice.turns.iter().map(move |turn| (dice, turn)))
-        .filter(move |(_, t)| Some(t.row.number) > after)
+        .filter(move |(_, t)| Some(t.turn.number) > after)
         .map(|(dice, t)| turn_view(state, dice, t));
     let open = dice
         .into_iter()
         .flat_map(|dice| dice.open.iter().map(move |open| (dice, open)))
-        .filter(move |(_, o)| Some(o.row.number) > after)
+        .filter(move |(_, o)| Some(o.turn.number) > after)
         .map(|(dice, o)| open_turn_view(state, dice, o));
     played.chain(open)
 }

@@ -9,7 +9,7 @@ use crate::values::{AccountId, GameId, PlayerId};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = invites)]
-pub struct InviteRow {
+pub(in crate::service) struct InviteRow {
     /// SHA-256 of the code, in hex; the code itself is never stored.
     pub code_hash: String,
     pub game_id: GameId,
@@ -20,14 +20,17 @@ pub struct InviteRow {
     pub accepted_at: Option<NaiveDateTime>,
 }
 
-pub fn insert(conn: &mut DbConnection, invite: &InviteRow) -> QueryResult<()> {
+pub(in crate::service) fn insert(conn: &mut DbConnection, invite: &InviteRow) -> QueryResult<()> {
     diesel::insert_into(invites::table)
         .values(invite)
         .execute(conn)
         .map(drop)
 }
 
-pub fn find(conn: &mut DbConnection, code_hash: &str) -> QueryResult<Option<InviteRow>> {
+pub(in crate::service) fn find(
+    conn: &mut DbConnection,
+    code_hash: &str,
+) -> QueryResult<Option<InviteRow>> {
     invites::table
         .find(code_hash)
         .select(InviteRow::as_select())
@@ -37,7 +40,7 @@ pub fn find(conn: &mut DbConnection, code_hash: &str) -> QueryResult<Option<Invi
 
 /// Marks the invite used by the account, unless it has been used already: of two accounts
 /// accepting at once, one marks it.
-pub fn mark_accepted(
+pub(in crate::service) fn mark_accepted(
     conn: &mut DbConnection,
     code_hash: &str,
     account_id: &AccountId,
@@ -57,6 +60,9 @@ pub fn mark_accepted(
 }
 
 /// Deletes invites that expired before `before`, used or not.
-pub fn purge(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+pub(in crate::service) fn purge(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::delete(invites::table.filter(invites::expires_at.lt(before))).execute(conn)
 }

@@ -1,17 +1,18 @@
 //! Persistence with diesel: one connection type over PostgreSQL and SQLite, its pool, the
 //! embedded migrations, and one module per group of tables. Nothing here knows HTTP.
 
-pub mod accounts;
-pub mod events;
-pub mod games;
-pub mod hands;
-pub mod idempotency;
-pub mod invites;
-pub mod listen;
-pub mod schema;
-pub mod seats;
-pub mod share_links;
-pub mod turns;
+pub(in crate::service) mod accounts;
+mod columns;
+pub(in crate::service) mod events;
+pub(in crate::service) mod games;
+pub(in crate::service) mod hands;
+pub(in crate::service) mod idempotency;
+pub(in crate::service) mod invites;
+pub(in crate::service) mod listen;
+pub(in crate::service) mod schema;
+pub(in crate::service) mod seats;
+pub(in crate::service) mod share_links;
+pub(in crate::service) mod turns;
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -20,52 +21,22 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::r2d2::{self, ManageConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
-use thiserror::Error;
+
+use crate::service::database::{Database, PoolSettings};
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
 
 /// A connection to either database; queries are written once for both.
 #[derive(diesel::MultiConnection)]
-pub enum DbConnection {
+pub(in crate::service) enum DbConnection {
     Postgres(PgConnection),
     Sqlite(SqliteConnection),
 }
 
-/// Which database a URL names.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Database {
-    Postgres(String),
-    /// A file path, or `:memory:`.
-    Sqlite(String),
-}
-
-impl Database {
-    /// `postgres://…` or `postgresql://…` is PostgreSQL; `sqlite://path`, `sqlite:path` or a
-    /// plain path is a SQLite file.
-    pub fn from_url(url: &str) -> Database {
-        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            Database::Postgres(url.to_string())
-        } else {
-            let path = url
-                .strip_prefix("sqlite://")
-                .or_else(|| url.strip_prefix("sqlite:"))
-                .unwrap_or(url);
-            Database::Sqlite(path.to_string())
-        }
-    }
-
-    pub fn backend_name(&self) -> &'static str {
-        match self {
-            Database::Postgres(_) => "postgres",
-            Database::Sqlite(_) => "sqlite",
-        }
-    }
-}
-
 /// Opens connections to the configured database, set up the same way every time.
 #[derive(Debug, Clone)]
-pub struct Connector {
+pub(in crate::service) struct Connector {
     database: Database,
     busy_timeout: Duration,
 }
@@ -116,23 +87,16 @@ thread_local! {
 /// for a connection a query failed on. Connections are not tested when taken from the pool (a
 /// round trip on every request), so a connection that died is found by the query that fails on
 /// it, answered 503, and never reused.
-pub fn discard_connection() {
+pub(in crate::service) fn discard_connection() {
     BROKEN.set(true);
 }
 
-pub type Pool = r2d2::Pool<Connector>;
-pub type PooledConnection = r2d2::PooledConnection<Connector>;
-
-/// How the pool is sized and how long a request waits for a connection.
-#[derive(Debug, Clone)]
-pub struct PoolSettings {
-    pub max_size: u32,
-    pub connection_timeout: Duration,
-}
+pub(in crate::service) type Pool = r2d2::Pool<Connector>;
+pub(in crate::service) type PooledConnection = r2d2::PooledConnection<Connector>;
 
 /// Builds the pool without connecting: the service starts even while the database is down,
 /// and `/readyz` says so.
-pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
+pub(in crate::service) fn pool(database: Database, settings: &PoolSettings) -> Pool {
     let connector = Connector {
         database,
         busy_timeout: Duration::from_secs(5),
@@ -148,7 +112,7 @@ pub fn pool(database: Database, settings: &PoolSettings) -> Pool {
 /// One database: its pool, and what the processes' writers to it share. Each database has its
 /// own (tests run many in one process); nothing here is process-wide.
 #[derive(Clone)]
-pub struct Store {
+pub(in crate::service) struct Store {
     pool: Pool,
     /// Writers to SQLite from this process take turns here. SQLite lets one writer in at a time
     /// anyway; waiting on a mutex wakes the next writer the moment the last one commits, where
@@ -157,7 +121,7 @@ pub struct Store {
 }
 
 impl Store {
-    pub fn new(pool: Pool) -> Store {
+    pub(in crate::service) fn new(pool: Pool) -> Store {
         Store {
             pool,
             sqlite_writer: Arc::default(),
@@ -165,7 +129,7 @@ impl Store {
     }
 
     /// A connection from the pool, for one request.
-    pub fn connection(&self) -> Result<StoreConnection, r2d2::PoolError> {
+    pub(in crate::service) fn connection(&self) -> Result<StoreConnection, r2d2::PoolError> {
         Ok(StoreConnection {
             conn: self.pool.get()?,
             sqlite_writer: Arc::clone(&self.sqlite_writer),
@@ -174,7 +138,7 @@ impl Store {
 }
 
 /// A pooled connection to a `Store`'s database.
-pub struct StoreConnection {
+pub(in crate::service) struct StoreConnection {
     conn: PooledConnection,
     sqlite_writer: Arc<Mutex<()>>,
 }
@@ -195,7 +159,7 @@ impl std::ops::DerefMut for StoreConnection {
 impl StoreConnection {
     /// The lock this database's writers take turns on, on SQLite; none on PostgreSQL, where
     /// writers wait for each other's row locks instead. Held for a whole write transaction.
-    pub fn sqlite_writer(&self) -> Option<Arc<Mutex<()>>> {
+    pub(in crate::service) fn sqlite_writer(&self) -> Option<Arc<Mutex<()>>> {
         match &*self.conn {
             DbConnection::Sqlite(_) => Some(Arc::clone(&self.sqlite_writer)),
             DbConnection::Postgres(_) => None,
@@ -204,7 +168,7 @@ impl StoreConnection {
 
     /// Runs one writing statement (atomic on its own, without a transaction around it), taking
     /// the writers' turn on SQLite.
-    pub fn write_statement<T, E>(
+    pub(in crate::service) fn write_statement<T, E>(
         &mut self,
         work: impl FnOnce(&mut DbConnection) -> Result<T, E>,
     ) -> Result<T, E> {
@@ -215,7 +179,7 @@ impl StoreConnection {
 }
 
 /// Waits for a writer's turn on `writer`, if there is one to wait for.
-pub fn writers_turn(writer: Option<&Mutex<()>>) -> Option<MutexGuard<'_, ()>> {
+pub(in crate::service) fn writers_turn(writer: Option<&Mutex<()>>) -> Option<MutexGuard<'_, ()>> {
     writer.map(|writer| {
         writer
             .lock()
@@ -223,13 +187,10 @@ pub fn writers_turn(writer: Option<&Mutex<()>>) -> Option<MutexGuard<'_, ()>> {
     })
 }
 
-/// Why migrations could not be applied.
-#[derive(Debug, Error)]
-#[error("could not apply the database migrations: {0}")]
-pub struct MigrationError(String);
-
 /// Applies the migrations of the connection's backend that are not applied yet.
-pub fn migrate(conn: &mut DbConnection) -> Result<usize, MigrationError> {
+pub(in crate::service) fn migrate(
+    conn: &mut DbConnection,
+) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
     let applied = match conn {
         DbConnection::Postgres(pg) => pg
             .run_pending_migrations(POSTGRES_MIGRATIONS)
@@ -238,10 +199,10 @@ pub fn migrate(conn: &mut DbConnection) -> Result<usize, MigrationError> {
             .run_pending_migrations(SQLITE_MIGRATIONS)
             .map(|v| v.len()),
     };
-    applied.map_err(|e| MigrationError(e.to_string()))
+    applied
 }
 
 /// Whether the database answers.
-pub fn ping(conn: &mut DbConnection) -> QueryResult<()> {
+pub(in crate::service) fn ping(conn: &mut DbConnection) -> QueryResult<()> {
     conn.batch_execute("SELECT 1")
 }

@@ -9,21 +9,24 @@ use crate::values::{AccountId, AccountName};
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = accounts)]
-pub struct AccountRow {
+pub(in crate::service) struct AccountRow {
     pub id: AccountId,
     pub name: AccountName,
     pub api_key_hash: String,
     pub created_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, account: &AccountRow) -> QueryResult<()> {
+pub(in crate::service) fn insert(conn: &mut DbConnection, account: &AccountRow) -> QueryResult<()> {
     diesel::insert_into(accounts::table)
         .values(account)
         .execute(conn)
         .map(drop)
 }
 
-pub fn find_by_key_hash(conn: &mut DbConnection, hash: &str) -> QueryResult<Option<AccountRow>> {
+pub(in crate::service) fn find_by_key_hash(
+    conn: &mut DbConnection,
+    hash: &str,
+) -> QueryResult<Option<AccountRow>> {
     accounts::table
         .filter(accounts::api_key_hash.eq(hash))
         .select(AccountRow::as_select())

@@ -9,7 +9,7 @@ use crate::values::GameId;
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = share_links)]
-pub struct ShareLinkRow {
+pub(in crate::service) struct ShareLinkRow {
     /// SHA-256 of the token, in hex; the token itself is never stored.
     pub token_hash: String,
     pub game_id: GameId,
@@ -17,14 +17,17 @@ pub struct ShareLinkRow {
     pub expires_at: NaiveDateTime,
 }
 
-pub fn insert(conn: &mut DbConnection, link: &ShareLinkRow) -> QueryResult<()> {
+pub(in crate::service) fn insert(conn: &mut DbConnection, link: &ShareLinkRow) -> QueryResult<()> {
     diesel::insert_into(share_links::table)
         .values(link)
         .execute(conn)
         .map(drop)
 }
 
-pub fn find(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<ShareLinkRow>> {
+pub(in crate::service) fn find(
+    conn: &mut DbConnection,
+    token_hash: &str,
+) -> QueryResult<Option<ShareLinkRow>> {
     share_links::table
         .find(token_hash)
         .select(ShareLinkRow::as_select())
@@ -33,11 +36,17 @@ pub fn find(conn: &mut DbConnection, token_hash: &str) -> QueryResult<Option<Sha
 }
 
 /// Deletes every link of the game; how many there were.
-pub fn delete_of_game(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<usize> {
+pub(in crate::service) fn delete_of_game(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+) -> QueryResult<usize> {
     diesel::delete(share_links::table.filter(share_links::game_id.eq(game_id))).execute(conn)
 }
 
 /// Deletes the links that expired before `before`.
-pub fn purge(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+pub(in crate::service) fn purge(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::delete(share_links::table.filter(share_links::expires_at.lt(before))).execute(conn)
 }

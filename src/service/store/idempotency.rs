@@ -8,7 +8,7 @@ use super::schema::idempotency_keys;
 
 #[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
 #[diesel(table_name = idempotency_keys)]
-pub struct KeyRow {
+pub(in crate::service) struct KeyRow {
     pub scope: String,
     /// The stored form of the client's key (a hash), never the key.
     pub idempotency_key: String,
@@ -20,14 +20,18 @@ pub struct KeyRow {
 
 /// Stores a key with its answer, in the write's transaction. A key stored already (a retry that
 /// ran alongside the first attempt) is refused by the primary key: the write is rolled back.
-pub fn insert(conn: &mut DbConnection, row: &KeyRow) -> QueryResult<()> {
+pub(in crate::service) fn insert(conn: &mut DbConnection, row: &KeyRow) -> QueryResult<()> {
     diesel::insert_into(idempotency_keys::table)
         .values(row)
         .execute(conn)
         .map(drop)
 }
 
-pub fn find(conn: &mut DbConnection, scope: &str, key: &str) -> QueryResult<Option<KeyRow>> {
+pub(in crate::service) fn find(
+    conn: &mut DbConnection,
+    scope: &str,
+    key: &str,
+) -> QueryResult<Option<KeyRow>> {
     idempotency_keys::table
         .find((scope, key))
         .select(KeyRow::as_select())
@@ -36,7 +40,10 @@ pub fn find(conn: &mut DbConnection, scope: &str, key: &str) -> QueryResult<Opti
 }
 
 /// Forgets the keys stored before `before`. Returns how many.
-pub fn purge(conn: &mut DbConnection, before: NaiveDateTime) -> QueryResult<usize> {
+pub(in crate::service) fn purge(
+    conn: &mut DbConnection,
+    before: NaiveDateTime,
+) -> QueryResult<usize> {
     diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(before)))
         .execute(conn)
 }

@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::events::CHANNEL;
 
 /// A PostgreSQL connection listening for announced changes.
-pub struct Listener(PgConnection);
+pub(in crate::service) struct Listener(PgConnection);
 
 /// Connection settings the listener adds to the database URL (unless it sets them): give up on
 /// a connection that cannot be made, or that stops answering, in seconds rather than at the

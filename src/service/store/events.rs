@@ -6,31 +6,53 @@ use diesel::prelude::*;
 use diesel::sql_types::Text;
 
 use super::DbConnection;
+use super::columns::{Json, Named};
 use super::schema::events;
+use crate::service::record::{EventData, EventKind, GameStatus, LoggedEvent};
 use crate::values::GameId;
 
 /// The PostgreSQL channel a change is announced on; the payload is the game's id.
-pub const CHANNEL: &str = "phase10_game_events";
+pub(in crate::service) const CHANNEL: &str = "phase10_game_events";
 
-#[derive(Debug, Clone, PartialEq, Eq, Queryable, Selectable, Insertable)]
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = events)]
-pub struct EventRow {
-    pub game_id: GameId,
-    /// The game's version after the change: the event's id.
-    pub version: i64,
-    pub kind: String,
-    /// What subscribers are sent, as JSON.
-    pub data: String,
-    pub created_at: NaiveDateTime,
-    /// The status the change left the game in; the game's cached status follows it (a trigger).
-    pub status: String,
+struct EventRow {
+    game_id: GameId,
+    version: i64,
+    kind: Named<EventKind>,
+    data: Json<EventData>,
+    created_at: NaiveDateTime,
+    /// The game's cached status follows it (a trigger).
+    status: Named<GameStatus>,
+}
+
+impl From<EventRow> for LoggedEvent {
+    fn from(row: EventRow) -> LoggedEvent {
+        LoggedEvent {
+            game_id: row.game_id,
+            version: row.version,
+            kind: row.kind.0,
+            data: row.data.into_inner(),
+            created_at: row.created_at,
+            status: row.status.0,
+        }
+    }
 }
 
 /// Appends an event. The database's trigger (`events_keep_the_game`, in the migrations) sets the
 /// game's cached status from it and, on PostgreSQL, announces it to every server process.
-pub fn append(conn: &mut DbConnection, event: &EventRow) -> QueryResult<()> {
+pub(in crate::service) fn append(conn: &mut DbConnection, event: &LoggedEvent) -> QueryResult<()> {
+    let row = EventRow {
+        game_id: event.game_id.clone(),
+        version: event.version,
+        kind: Named(event.kind),
+        data: Json::new(event.data.clone())
+            .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?,
+        created_at: event.created_at,
+        status: Named(event.status),
+    };
     diesel::insert_into(events::table)
-        .values(event)
+        .values(row)
         .execute(conn)
         .map(drop)
 }
@@ -38,7 +60,7 @@ pub fn append(conn: &mut DbConnection, event: &EventRow) -> QueryResult<()> {
 /// Tells every server process sharing a PostgreSQL database that the game is gone (an event
 /// says so itself). Part of the caller's transaction: delivered when, and only if, it commits.
 /// Nothing to do on SQLite, where the one process knows.
-pub fn announce(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<()> {
+pub(in crate::service) fn announce(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<()> {
     if let DbConnection::Postgres(pg) = conn {
         diesel::sql_query("SELECT pg_notify($1, $2)")
             .bind::<Text, _>(CHANNEL)
@@ -49,12 +71,12 @@ pub fn announce(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<()> {
 }
 
 /// Up to `limit` events of the game after `version`, oldest first.
-pub fn after(
+pub(in crate::service) fn after(
     conn: &mut DbConnection,
     game_id: &GameId,
     version: i64,
     limit: i64,
-) -> QueryResult<Vec<EventRow>> {
+) -> QueryResult<Vec<LoggedEvent>> {
     events::table
         .filter(events::game_id.eq(game_id))
         .filter(events::version.gt(version))
@@ -62,4 +84,5 @@ pub fn after(
         .limit(limit)
         .select(EventRow::as_select())
         .load(conn)
+        .map(|rows| rows.into_iter().map(LoggedEvent::from).collect())
 }

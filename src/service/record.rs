@@ -1,0 +1,316 @@
+//! The record of a game, typed: the game with its settings, its players, its turns (dice) or
+//! hands (cards), its claimed seats and its log of changes. The store reads and writes these,
+//! parsing every column where it reads it (closed sets as enums, JSON as the types it holds);
+//! a game's state is replayed from them (`replay`), and nothing above the store parses a column.
+
+use chrono::NaiveDateTime;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+use utoipa::ToSchema;
+
+use super::dice::ShownDie;
+use super::names::{GameKind, Mode, Stored};
+use super::rolls::RolledDieView;
+use crate::rules::cards::{Card, CardEdition, CardRules, CardStatus};
+use crate::rules::dice::DiceLayout;
+use crate::rules::dice::game::{Edition, Status};
+use crate::values::{AccountId, GameId, PlayerId, PlayerName, TurnNumber};
+
+/// A game, as its row keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    pub id: GameId,
+    pub account_id: AccountId,
+    /// Which game, and how it is played.
+    pub rules: GameRules,
+    /// The status of the game's latest event (a cache, to list games by status: the database
+    /// copies it from the event, with a trigger).
+    pub status: GameStatus,
+    pub version: i64,
+    pub created_at: NaiveDateTime,
+    pub updated_at: NaiveDateTime,
+}
+
+/// Which game is played, with its settings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GameRules {
+    Dice(DiceRules),
+    Cards(CardRules),
+}
+
+/// How a game of Phase 10 Dice is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DiceRules {
+    pub mode: Mode,
+    pub edition: Edition,
+    pub layout: DiceLayout,
+}
+
+impl Game {
+    pub fn kind(&self) -> GameKind {
+        match self.rules {
+            GameRules::Dice(_) => GameKind::Dice,
+            GameRules::Cards(_) => GameKind::Cards,
+        }
+    }
+
+    pub fn is_cards(&self) -> bool {
+        self.kind() == GameKind::Cards
+    }
+}
+
+/// A game's status as its row and its events keep it, whichever the game: the dice game's
+/// statuses and the card game's, by their wire names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameStatus {
+    InProgress,
+    LastRound,
+    TieBreak,
+    Finished,
+}
+
+impl From<Status> for GameStatus {
+    fn from(status: Status) -> GameStatus {
+        match status {
+            Status::InProgress => GameStatus::InProgress,
+            Status::LastRound => GameStatus::LastRound,
+            Status::Finished => GameStatus::Finished,
+        }
+    }
+}
+
+impl From<CardStatus> for GameStatus {
+    fn from(status: CardStatus) -> GameStatus {
+        match status {
+            CardStatus::InProgress => GameStatus::InProgress,
+            CardStatus::TieBreak => GameStatus::TieBreak,
+            CardStatus::Finished => GameStatus::Finished,
+        }
+    }
+}
+
+/// A player of a game, in their seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: PlayerId,
+    pub game_id: GameId,
+    /// 0 for the first player in turn order.
+    pub seat: i32,
+    pub name: PlayerName,
+    /// The high-die rolls that decided a digital game's order.
+    pub order_rolls: Option<Vec<u8>>,
+}
+
+/// Whether a turn counts in the game, or is a digital turn still being rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnState {
+    Scored,
+    Rolling,
+}
+
+/// A turn of a dice game: the dice a player ended it with (and, digital, every roll).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub game_id: GameId,
+    pub number: TurnNumber,
+    pub player_id: PlayerId,
+    pub dice: Vec<ShownDie>,
+    /// The game's version once this turn was recorded (for a digital turn, last changed).
+    pub version: i64,
+    pub created_at: NaiveDateTime,
+    pub state: TurnState,
+    /// A digital turn's rolls, first to last, as shown; `None` for a tabletop turn.
+    pub rolls: Option<Vec<Vec<RolledDieView>>>,
+}
+
+/// A hand of a card game as recorded: who went out, and every player's line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hand {
+    pub game_id: GameId,
+    /// Hands are numbered like turns: 1, 2, … in the order they were played.
+    pub number: TurnNumber,
+    pub went_out: PlayerId,
+    /// Each player's line; `None` for a tie-break hand.
+    pub players: Option<Vec<RecordedPlayer>>,
+    /// The game's version once this hand was recorded.
+    pub version: i64,
+    pub created_at: NaiveDateTime,
+}
+
+/// A player's line of a hand as recorded: whether they laid down their phase, what they still
+/// hold (the cards, or their points), and, if the client sends them, the cards they laid down.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"player_id": "6f0c5b9e-2a51-4c1f-9d38-0f6a3f0d2b7e", "made": true,
+    "cards": [{"value": 7, "color": "red"}, {"value": "S"}]}))]
+pub struct RecordedPlayer {
+    #[schema(value_type = String, format = Uuid)]
+    pub player_id: PlayerId,
+    /// Whether the player laid down their phase in this hand (true for who went out).
+    pub made: bool,
+    /// The cards still in the player's hand, which the server scores. Give these or `points`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_items = 10)]
+    pub cards: Option<Vec<Card>>,
+    /// The points of the cards still in hand, when the cards themselves are not given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(minimum = 0, maximum = 250)]
+    pub points: Option<u32>,
+    /// The groups of the phase the player laid down, one list of cards per group: checked to
+    /// make the player's phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_items = 4)]
+    pub laid_down: Option<Vec<Vec<Card>>>,
+}
+
+/// A seat claimed by an account other than the game's owner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeatClaim {
+    pub player_id: PlayerId,
+    pub game_id: GameId,
+    /// The account that plays this seat; the owner no longer does.
+    pub account_id: AccountId,
+    pub claimed_at: NaiveDateTime,
+}
+
+/// A game with its players (by seat), its turns or hands (in order) and its claimed seats.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub game: Game,
+    pub players: Vec<Player>,
+    /// A dice game's turns; none in a card game.
+    pub turns: Vec<Turn>,
+    /// A card game's hands; none in a dice game.
+    pub hands: Vec<Hand>,
+    pub claims: Vec<SeatClaim>,
+}
+
+/// What changed. The SSE `event` field; the turn or hand that ends a game is `game_finished`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    GameCreated,
+    TurnStarted,
+    DiceRolled,
+    TurnScored,
+    TurnUndone,
+    SeatClaimed,
+    HandRecorded,
+    HandUndone,
+    GameFinished,
+    /// Sent to subscribers when the game is deleted; the stream then ends.
+    GameDeleted,
+}
+
+impl EventKind {
+    pub fn name(self) -> &'static str {
+        self.stored()
+    }
+}
+
+/// The `data` of an event as its log keeps it: what its subscribers are sent, but for the
+/// turn's (or hand's) own copy of the game, left out where it is the event's game (the API's
+/// `event_data` writes it, and puts the copy back when it sends it).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct EventData {
+    pub version: i64,
+    pub game: Box<RawValue>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<serde_json::Map<String, serde_json::Value>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// One entry of a game's log of changes.
+#[derive(Debug, Clone)]
+pub struct LoggedEvent {
+    pub game_id: GameId,
+    /// The game's version after the change: the event's id.
+    pub version: i64,
+    pub kind: EventKind,
+    pub data: EventData,
+    pub created_at: NaiveDateTime,
+    /// The status the change left the game in; the game's cached status follows it.
+    pub status: GameStatus,
+}
+
+/// The names every closed set of the record goes by, in the database as on the wire (a test
+/// holds the two together where both exist).
+mod stored_names {
+    use super::*;
+
+    stored_as!(GameStatus {
+        GameStatus::InProgress => "in_progress",
+        GameStatus::LastRound => "last_round",
+        GameStatus::TieBreak => "tie_break",
+        GameStatus::Finished => "finished",
+    });
+
+    stored_as!(TurnState {
+        TurnState::Scored => "scored",
+        TurnState::Rolling => "rolling",
+    });
+
+    stored_as!(EventKind {
+        EventKind::GameCreated => "game_created",
+        EventKind::TurnStarted => "turn_started",
+        EventKind::DiceRolled => "dice_rolled",
+        EventKind::TurnScored => "turn_scored",
+        EventKind::TurnUndone => "turn_undone",
+        EventKind::SeatClaimed => "seat_claimed",
+        EventKind::HandRecorded => "hand_recorded",
+        EventKind::HandUndone => "hand_undone",
+        EventKind::GameFinished => "game_finished",
+        EventKind::GameDeleted => "game_deleted",
+    });
+}
+
+/// A game's `edition` column: a dice edition or a card edition, whose names differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyEdition {
+    Dice(Edition),
+    Cards(CardEdition),
+}
+
+impl Stored for AnyEdition {
+    const ALL: &'static [AnyEdition] = &[
+        AnyEdition::Dice(Edition::Mattel2011),
+        AnyEdition::Dice(Edition::Fundex2008),
+        AnyEdition::Cards(CardEdition::Standard),
+        AnyEdition::Cards(CardEdition::ElChavo),
+    ];
+
+    fn stored(self) -> &'static str {
+        match self {
+            AnyEdition::Dice(edition) => edition.stored(),
+            AnyEdition::Cards(edition) => edition.stored(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_kinds_are_stored_by_their_wire_names() {
+        for &kind in EventKind::ALL {
+            assert_eq!(
+                serde_json::to_value(kind).unwrap(),
+                serde_json::Value::from(kind.stored())
+            );
+        }
+    }
+
+    #[test]
+    fn an_edition_column_names_one_edition_of_one_game() {
+        let names: Vec<&str> = AnyEdition::ALL.iter().map(|e| e.stored()).collect();
+        let mut unique = names.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        for &edition in AnyEdition::ALL {
+            assert_eq!(AnyEdition::from_stored(edition.stored()).unwrap(), edition);
+        }
+    }
+}

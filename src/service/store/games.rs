@@ -1,0 +1,394 @@
+//! Games and their players, and loading a game with everything needed to replay it.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::DbConnection;
+use super::columns::{Json, Named};
+use super::hands::{self, HandRow};
+use super::schema::{games, players, seat_claims};
+use super::seats::{self, SeatClaimRow};
+use super::turns::{self, TurnRow};
+use crate::rules::PhaseNumber;
+use crate::rules::cards::CardRules;
+use crate::rules::dice::DiceLayout;
+use crate::service::names::{GameKind, Mode};
+use crate::service::record::{
+    AnyEdition, DiceRules, Game, GameRecord, GameRules, GameStatus, Player,
+};
+use crate::values::{AccountId, GameId, PlayerId, PlayerName};
+
+/// In the order of the table's columns: a changed game is read back with `RETURNING` all of
+/// them, which both backends share (`as_returning` is not among what they share).
+#[derive(Debug, Clone, Queryable, Selectable, Insertable)]
+#[diesel(table_name = games)]
+struct GameRow {
+    id: GameId,
+    account_id: AccountId,
+    mode: Named<Mode>,
+    edition: Named<AnyEdition>,
+    dice_layout: Named<DiceLayout>,
+    status: Named<GameStatus>,
+    version: i64,
+    created_at: NaiveDateTime,
+    updated_at: NaiveDateTime,
+    game: Named<GameKind>,
+    /// A card game's variations; `None` for dice.
+    card_rules: Option<Json<StoredCardRules>>,
+}
+
+/// A card game's variations as the `card_rules` column keeps them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct StoredCardRules {
+    phases: Vec<u8>,
+    ten_hands: bool,
+}
+
+/// Why a game's row does not make a game.
+#[derive(Debug, thiserror::Error)]
+#[error("game {id}: {why}")]
+struct NotAGame {
+    id: GameId,
+    why: String,
+}
+
+impl TryFrom<GameRow> for Game {
+    type Error = diesel::result::Error;
+
+    fn try_from(row: GameRow) -> QueryResult<Game> {
+        let not_a_game = |why: String| {
+            diesel::result::Error::DeserializationError(Box::new(NotAGame {
+                id: row.id.clone(),
+                why,
+            }))
+        };
+        let rules = match (row.game.0, row.edition.0, &row.card_rules) {
+            (GameKind::Dice, AnyEdition::Dice(edition), None) => GameRules::Dice(DiceRules {
+                mode: row.mode.0,
+                edition,
+                layout: row.dice_layout.0,
+            }),
+            (GameKind::Cards, AnyEdition::Cards(edition), Some(stored)) => {
+                let stored = stored.value();
+                let phases = stored
+                    .phases
+                    .iter()
+                    .map(|&p| {
+                        PhaseNumber::new(p).ok_or_else(|| not_a_game(format!("no phase {p}")))
+                    })
+                    .collect::<QueryResult<Vec<_>>>()?;
+                let rules = CardRules::new(phases, stored.ten_hands, edition)
+                    .map_err(|e| not_a_game(e.to_string()))?;
+                GameRules::Cards(rules)
+            }
+            (kind, edition, rules) => {
+                return Err(not_a_game(format!(
+                    "a {kind:?} game with the edition {edition:?} and card rules {rules:?}"
+                )));
+            }
+        };
+        Ok(Game {
+            id: row.id,
+            account_id: row.account_id,
+            rules,
+            status: row.status.0,
+            version: row.version,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        })
+    }
+}
+
+impl GameRow {
+    fn of(game: &Game) -> QueryResult<GameRow> {
+        let (mode, edition, layout, card_rules) = match &game.rules {
+            GameRules::Dice(dice) => (dice.mode, AnyEdition::Dice(dice.edition), dice.layout, None),
+            GameRules::Cards(rules) => {
+                let stored = StoredCardRules {
+                    phases: rules.phases.iter().map(|p| p.get()).collect(),
+                    ten_hands: rules.ten_hands,
+                };
+                let stored = Json::new(stored)
+                    .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+                (
+                    Mode::Tabletop,
+                    AnyEdition::Cards(rules.edition),
+                    DiceLayout::Standard,
+                    Some(stored),
+                )
+            }
+        };
+        Ok(GameRow {
+            id: game.id.clone(),
+            account_id: game.account_id.clone(),
+            mode: Named(mode),
+            edition: Named(edition),
+            dice_layout: Named(layout),
+            status: Named(game.status),
+            version: game.version,
+            created_at: game.created_at,
+            updated_at: game.updated_at,
+            game: Named(game.kind()),
+            card_rules,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, Identifiable, Associations)]
+#[diesel(table_name = players, belongs_to(GameKey, foreign_key = game_id))]
+struct PlayerRow {
+    id: PlayerId,
+    game_id: GameId,
+    seat: i32,
+    name: PlayerName,
+    order_rolls: Option<Json<Vec<u8>>>,
+}
+
+impl From<PlayerRow> for Player {
+    fn from(row: PlayerRow) -> Player {
+        Player {
+            id: row.id,
+            game_id: row.game_id,
+            seat: row.seat,
+            name: row.name,
+            order_rolls: row.order_rolls.map(Json::into_inner),
+        }
+    }
+}
+
+impl PlayerRow {
+    fn of(player: &Player) -> QueryResult<PlayerRow> {
+        Ok(PlayerRow {
+            id: player.id.clone(),
+            game_id: player.game_id.clone(),
+            seat: player.seat,
+            name: player.name.clone(),
+            order_rolls: player
+                .order_rolls
+                .clone()
+                .map(Json::new)
+                .transpose()
+                .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?,
+        })
+    }
+}
+
+pub(in crate::service) fn insert(
+    conn: &mut DbConnection,
+    game: &Game,
+    seated: &[Player],
+) -> QueryResult<()> {
+    diesel::insert_into(games::table)
+        .values(GameRow::of(game)?)
+        .execute(conn)?;
+    // One statement per player: batch inserts are not among what both backends share.
+    for player in seated {
+        diesel::insert_into(players::table)
+            .values(PlayerRow::of(player)?)
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// The games an account may see: those it owns, and those where it plays a seat.
+#[diesel::dsl::auto_type]
+fn visible_to<'a>(account_id: &'a AccountId) -> _ {
+    games::account_id.eq(account_id).or(games::id.eq_any(
+        seat_claims::table
+            .filter(seat_claims::account_id.eq(account_id))
+            .select(seat_claims::game_id),
+    ))
+}
+
+fn games_of(rows: QueryResult<Option<GameRow>>) -> QueryResult<Option<Game>> {
+    rows?.map(Game::try_from).transpose()
+}
+
+/// The game, if the account may see it: it owns the game or plays one of its seats.
+pub(in crate::service) fn find_visible(
+    conn: &mut DbConnection,
+    account_id: &AccountId,
+    game_id: &GameId,
+) -> QueryResult<Option<Game>> {
+    games_of(
+        games::table
+            .find(game_id)
+            .filter(visible_to(account_id))
+            .select(GameRow::as_select())
+            .first(conn)
+            .optional(),
+    )
+}
+
+/// The game, whoever may see it: for a holder of a link to it.
+pub(in crate::service) fn find(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+) -> QueryResult<Option<Game>> {
+    games_of(
+        games::table
+            .find(game_id)
+            .select(GameRow::as_select())
+            .first(conn)
+            .optional(),
+    )
+}
+
+/// Takes the game for a change: bumps its version (which locks its row until the transaction
+/// ends, on both backends) before anything else of it is read, and returns it as it now is.
+/// Who may make the change is the caller's to check on what this returns.
+pub(in crate::service) fn lock_for_change(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+    now: NaiveDateTime,
+) -> QueryResult<Option<Game>> {
+    games_of(
+        diesel::update(games::table.find(game_id))
+            .set((
+                games::version.eq(games::version + 1),
+                games::updated_at.eq(now),
+            ))
+            .returning(games::all_columns)
+            .get_result(conn)
+            .optional(),
+    )
+}
+
+/// Moves a game taken for a change on by one more version (a change of two events), and
+/// returns the version it now has.
+pub(in crate::service) fn bump_version(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+) -> QueryResult<i64> {
+    diesel::update(games::table.find(game_id))
+        .set(games::version.eq(games::version + 1))
+        .returning(games::version)
+        .get_result(conn)
+}
+
+/// Deletes a game with everything of it (the database cascades).
+pub(in crate::service) fn delete(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<bool> {
+    diesel::delete(games::table.find(game_id))
+        .execute(conn)
+        .map(|deleted| deleted > 0)
+}
+
+/// Up to `limit` of the games the account owns or plays a seat of, newest first, optionally
+/// of one status, after the game created at `after.0` with the id `after.1` (any id-shaped
+/// text: a place in the order).
+pub(in crate::service) fn page(
+    conn: &mut DbConnection,
+    account_id: &AccountId,
+    status: Option<GameStatus>,
+    after: Option<(NaiveDateTime, &str)>,
+    limit: i64,
+) -> QueryResult<Vec<Game>> {
+    let mut query = games::table
+        .filter(visible_to(account_id))
+        .select(GameRow::as_select())
+        .order((games::created_at.desc(), games::id.desc()))
+        .limit(limit)
+        .into_boxed();
+    if let Some(status) = status {
+        query = query.filter(games::status.eq(Named(status)));
+    }
+    if let Some((created_at, id)) = after {
+        query = query.filter(
+            games::created_at
+                .lt(created_at)
+                .or(games::created_at.eq(created_at).and(games::id.lt(id))),
+        );
+    }
+    query.load(conn)?.into_iter().map(Game::try_from).collect()
+}
+
+/// Loads the players, turns or hands, and claimed seats of these games, in a query each
+/// whatever their number (none for hands when all are dice games, and the other way round).
+pub(in crate::service) fn load_records(
+    conn: &mut DbConnection,
+    games: Vec<Game>,
+) -> QueryResult<Vec<GameRecord>> {
+    // The games' keys, which their other rows are grouped by (`grouped_by`).
+    let keys: Vec<GameKey> = games.iter().map(|g| GameKey { id: g.id.clone() }).collect();
+    let of = |kind: GameKind| -> Vec<GameId> {
+        games
+            .iter()
+            .filter(|game| game.kind() == kind)
+            .map(|game| game.id.clone())
+            .collect()
+    };
+    let (dice, cards) = (of(GameKind::Dice), of(GameKind::Cards));
+    let players = PlayerRow::belonging_to(&keys)
+        .order((players::game_id, players::seat))
+        .select(PlayerRow::as_select())
+        .load(conn)?
+        .grouped_by(&keys);
+    let turns = match dice.is_empty() {
+        true => Vec::new(),
+        false => turns::of_games(conn, &dice)?,
+    }
+    .grouped_by(&keys);
+    let hands = match cards.is_empty() {
+        true => Vec::new(),
+        false => hands::of_games(conn, &cards)?,
+    }
+    .grouped_by(&keys);
+    let all: Vec<GameId> = keys.iter().map(|key| key.id.clone()).collect();
+    let claims = seats::of_games(conn, &all)?.grouped_by(&keys);
+    Ok(games
+        .into_iter()
+        .zip(players)
+        .zip(turns.into_iter().zip(hands).zip(claims))
+        .map(|((game, players), ((turns, hands), claims))| {
+            record(game, players, turns, hands, claims)
+        })
+        .collect())
+}
+
+/// A game's key, which its players, turns, hands and claims belong to.
+#[derive(Debug, Clone, Identifiable)]
+#[diesel(table_name = games)]
+pub(super) struct GameKey {
+    id: GameId,
+}
+
+fn record(
+    game: Game,
+    players: Vec<PlayerRow>,
+    turns: Vec<TurnRow>,
+    hands: Vec<HandRow>,
+    claims: Vec<SeatClaimRow>,
+) -> GameRecord {
+    GameRecord {
+        game,
+        players: players.into_iter().map(Player::from).collect(),
+        turns: turns.into_iter().map(Into::into).collect(),
+        hands: hands.into_iter().map(Into::into).collect(),
+        claims: claims.into_iter().map(Into::into).collect(),
+    }
+}
+
+/// One game with its players, its turns or hands, and its claimed seats. Filters on one id,
+/// unlike `load_records`, so that the statements are prepared once per connection and reused.
+pub(in crate::service) fn load_record(
+    conn: &mut DbConnection,
+    game: Game,
+) -> QueryResult<GameRecord> {
+    let players = players::table
+        .filter(players::game_id.eq(&game.id))
+        .order(players::seat)
+        .select(PlayerRow::as_select())
+        .load(conn)?;
+    let (turns, hands) = if game.is_cards() {
+        (Vec::new(), hands::of_game(conn, &game.id)?)
+    } else {
+        (turns::of_game(conn, &game.id)?, Vec::new())
+    };
+    let claims = seats::of_game(conn, &game.id)?;
+    Ok(record(game, players, turns, hands, claims))
+}
+
+pub(in crate::service) fn exists(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(games::table.find(game_id))).get_result(conn)
+}

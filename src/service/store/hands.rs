@@ -1,0 +1,85 @@
+//! Hands: the record of a card game. Each row is one hand as recorded: who went out, and what
+//! every player made, held and laid down.
+
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+
+use super::DbConnection;
+use super::columns::Json;
+use super::games::GameKey;
+use super::schema::hands;
+use crate::service::record::{Hand, RecordedPlayer};
+use crate::values::{GameId, PlayerId, TurnNumber};
+
+#[derive(Debug, Clone, Queryable, Selectable, Insertable, Associations)]
+#[diesel(table_name = hands, belongs_to(GameKey, foreign_key = game_id))]
+pub(super) struct HandRow {
+    game_id: GameId,
+    number: TurnNumber,
+    went_out: PlayerId,
+    players: Option<Json<Vec<RecordedPlayer>>>,
+    version: i64,
+    created_at: NaiveDateTime,
+}
+
+impl From<HandRow> for Hand {
+    fn from(row: HandRow) -> Hand {
+        Hand {
+            game_id: row.game_id,
+            number: row.number,
+            went_out: row.went_out,
+            players: row.players.map(Json::into_inner),
+            version: row.version,
+            created_at: row.created_at,
+        }
+    }
+}
+
+pub(in crate::service) fn insert(conn: &mut DbConnection, hand: &Hand) -> QueryResult<()> {
+    let players = hand
+        .players
+        .clone()
+        .map(Json::new)
+        .transpose()
+        .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+    let row = HandRow {
+        game_id: hand.game_id.clone(),
+        number: hand.number,
+        went_out: hand.went_out.clone(),
+        players,
+        version: hand.version,
+        created_at: hand.created_at,
+    };
+    diesel::insert_into(hands::table)
+        .values(row)
+        .execute(conn)
+        .map(drop)
+}
+
+pub(in crate::service) fn delete(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+    number: TurnNumber,
+) -> QueryResult<bool> {
+    diesel::delete(hands::table.find((game_id, number)))
+        .execute(conn)
+        .map(|deleted| deleted > 0)
+}
+
+/// The hands of these games, each game's in order.
+pub(super) fn of_games(conn: &mut DbConnection, game_ids: &[GameId]) -> QueryResult<Vec<HandRow>> {
+    hands::table
+        .filter(hands::game_id.eq_any(game_ids))
+        .order((hands::game_id, hands::number))
+        .select(HandRow::as_select())
+        .load(conn)
+}
+
+/// The hands of one card game, in order.
+pub(super) fn of_game(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<Vec<HandRow>> {
+    hands::table
+        .filter(hands::game_id.eq(game_id))
+        .order(hands::number)
+        .select(HandRow::as_select())
+        .load(conn)
+}
