@@ -361,6 +361,15 @@ impl Error {
         })
     }
 
+    /// What went wrong with every cause behind it, outermost first: what a log says of it (a
+    /// client is shown only the problem).
+    pub fn chain(&self) -> String {
+        match self {
+            Error::Internal(internal) => internal.chain(),
+            other => other.to_string(),
+        }
+    }
+
     /// Rules broken by several fields, the detail naming each.
     pub fn invalid_fields(code: ProblemCode, errors: Vec<FieldError>) -> Error {
         let detail = errors

@@ -56,6 +56,15 @@ impl TurnPath {
     }
 }
 
+/// Runs blocking work (the database, the advisor's first tables) on actix's blocking threads,
+/// never on an async worker, inside the request's span: whatever it logs is the request's.
+pub async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    let span = tracing::Span::current();
+    web::block(move || span.in_scope(work))
+        .await
+        .map_err(|e| Error::internal("blocking work stopped", e))
+}
+
 /// What every handler shares: the service (one database with its clock, dice, caches and live
 /// wake-ups) and how long its work may take.
 #[derive(Clone)]
@@ -77,7 +86,7 @@ impl AppState {
         F: FnOnce(&mut Session) -> Result<T> + Send + 'static,
     {
         let service = Arc::clone(&self.service);
-        let blocking = web::block(move || {
+        let blocking = blocking(move || {
             service.session().and_then(|mut session| {
                 let result = work(&mut session);
                 if matches!(result, Err(Error::Unavailable | Error::Internal(_))) {
@@ -88,7 +97,7 @@ impl AppState {
             })
         });
         match actix_web::rt::time::timeout(self.deadline, blocking).await {
-            Ok(done) => done.map_err(|e| Error::internal("blocking task failed", e))?,
+            Ok(done) => done?,
             Err(_) => {
                 tracing::warn!(deadline = ?self.deadline, "database work overran its deadline");
                 Err(Error::Unavailable)

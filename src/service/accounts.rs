@@ -45,6 +45,7 @@ fn generate_key() -> String {
     format!("p10_{}", hex(&secret))
 }
 
+#[tracing::instrument(skip_all, fields(account_id))]
 pub fn create(session: &mut Session, name: &str) -> Result<NewAccount> {
     let name = AccountName::parse(name)
         .map_err(|why| Error::invalid_field(ProblemCode::InvalidName, "name", why.to_string()))?;
@@ -55,6 +56,7 @@ pub fn create(session: &mut Session, name: &str) -> Result<NewAccount> {
         api_key_hash: hash_key(&api_key),
         created_at: session.now(),
     };
+    tracing::Span::current().record("account_id", tracing::field::display(&account.id));
     accounts::insert(session.conn(), &account)?;
     Ok(NewAccount {
         account: account.into(),

@@ -98,6 +98,7 @@ impl Change<'_, '_> {
 
 /// Creates a game from its first record (its row and its players, at version 1): the change
 /// that makes it, with its event, `game_created`.
+#[tracing::instrument(skip_all, fields(account_id = %game.account_id, game_id = %game.id))]
 pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result<Changed> {
     games::insert(session.conn(), &game, &players)?;
     let state = replay(GameRecord {
@@ -137,6 +138,7 @@ pub enum Changer<'a> {
 
 /// Takes the game for a change by the account, checks `If-Match` against the version it had,
 /// and lets `apply` change it.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn change_game(
     session: &mut Session,
     account_id: &AccountId,
@@ -154,6 +156,7 @@ pub fn change_game(
 }
 
 /// `change_game`, for any `Changer`.
+#[tracing::instrument(skip_all, fields(game_id = %game_id))]
 pub fn change_as(
     session: &mut Session,
     changer: Changer,

@@ -19,6 +19,7 @@ pub struct Event {
 }
 
 /// The version a subscriber starts from: the game's current one, if the account may see it.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn current_version(
     session: &mut Session,
     account_id: &AccountId,
@@ -31,6 +32,7 @@ pub fn current_version(
 
 /// Up to `limit` events of the game after `version`, oldest first; `None` once the game has
 /// been deleted.
+#[tracing::instrument(skip_all, fields(game_id = %game_id, version))]
 pub fn after(
     session: &mut Session,
     game_id: &GameId,

@@ -199,6 +199,7 @@ fn card_game(
 }
 
 /// Creates a game of the account's, as a change of its own (`game_created`).
+#[tracing::instrument(skip_all, fields(account_id = %account_id))]
 pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Result<Changed> {
     let (game, players) = match new {
         NewGame::Dice(new) => dice_game(session, account_id, new)?,
@@ -208,6 +209,7 @@ pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Re
 }
 
 /// The account's game, replayed (or as this process last changed it, at the same version).
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<GameState> {
     let game =
         games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
@@ -244,6 +246,7 @@ pub struct GamesPage {
     pub next: Option<GamesAfter>,
 }
 
+#[tracing::instrument(skip_all, fields(account_id = %account_id))]
 pub fn list(
     session: &mut Session,
     account_id: &AccountId,

@@ -67,6 +67,7 @@ fn open_seat(record: &GameRecord, player_id: &PlayerId) -> Result<()> {
 }
 
 /// The owner invites another account to play the seat of `player_id`, for `ttl` from now.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn create(
     session: &mut Session,
     account_id: &AccountId,
@@ -120,6 +121,7 @@ fn find(session: &mut Session, typed: &str) -> Result<InviteRow> {
 
 /// The account accepts the invite of `code` and plays its seat from now on. Accepting again an
 /// invite the account accepted already changes nothing: it answers a retry.
+#[tracing::instrument(skip_all, fields(account_id = %account_id))]
 pub fn accept(session: &mut Session, account_id: &AccountId, code: &str) -> Result<Accepted> {
     let invite = find(session, code)?;
     match &invite.accepted_by {

@@ -46,6 +46,7 @@ fn owned_game(
 }
 
 /// The owner makes a read-only link to the game, for `ttl` from now.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<NewLink> {
     let ttl: Duration = session.service.parts.share_ttl;
     owned_game(session, account_id, game_id, "share the game")?;
@@ -73,6 +74,7 @@ pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -
 }
 
 /// The owner revokes every link of the game.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
 pub fn revoke(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<()> {
     owned_game(session, account_id, game_id, "revoke the game's links")?;
     share_links::delete_of_game(session.conn(), game_id)?;
@@ -103,6 +105,7 @@ pub fn still_open(session: &mut Session, link: &OpenLink) -> Result<bool> {
 }
 
 /// The game the link opens, as it is now.
+#[tracing::instrument(skip_all, fields(game_id = %link.game_id))]
 pub fn game(session: &mut Session, link: &OpenLink) -> Result<GameState> {
     let row = games::find(session.conn(), &link.game_id)?.ok_or(Error::NotFound("link"))?;
     super::games::state_of(session, row)

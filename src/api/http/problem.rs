@@ -128,8 +128,8 @@ impl Error {
     pub fn problem(&self) -> Problem {
         let status = self.status_code();
         let detail = match self {
-            Error::Internal(cause) => {
-                tracing::error!(%cause, "internal error");
+            // Logged with its causes once, by the request's log (`request_log`), never shown.
+            Error::Internal(_) => {
                 "something went wrong on the server; it has been logged".to_string()
             }
             other => other.to_string(),

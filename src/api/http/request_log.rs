@@ -27,6 +27,9 @@ pub struct RequestSpan;
 /// The most characters of a client's text a log line carries.
 pub const LOGGED_TEXT: usize = 200;
 
+/// At most this many characters of a server error's chain of causes are logged.
+const LOGGED_CHAIN: usize = 2000;
+
 /// `text`, cut to `most` characters (saying how much was left out), with every character that
 /// would not show as itself in a log (line breaks, escapes, bidi overrides) escaped.
 fn bounded(text: &str, most: usize) -> Cow<'_, str> {
@@ -189,8 +192,18 @@ impl RootSpanBuilder for RequestSpan {
                 "OK"
             },
         );
-        let message =
-            error.map(|error| bounded(&without_keys(&error.to_string()), LOGGED_TEXT).into_owned());
+        // An internal error is logged here, once, with every cause behind it.
+        let message = error.map(|error| {
+            let text = match error.as_error::<crate::error::Error>() {
+                Some(error) => error.chain(),
+                None => error.to_string(),
+            };
+            let limit = match status.is_server_error() {
+                true => LOGGED_CHAIN,
+                false => LOGGED_TEXT,
+            };
+            bounded(&without_keys(&text), limit).into_owned()
+        });
         if let Some(message) = &message {
             span.record("exception.message", message.as_str());
         }

@@ -1,7 +1,7 @@
 //! `POST /v1/advice` (open) and `GET /v1/games/{game_id}/turns/{number}/advice`: the best play
 //! of the rest of a turn (RULES §8), with its exact odds.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -9,7 +9,7 @@ use super::turns::TurnAt;
 use crate::api::TurnPath;
 use crate::api::http::conditional::IfNoneMatch;
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::rules::dice::advice::{self, Advice, Goal, Lying};
 use crate::rules::dice::layout::{DiceLayout, DieId};
 use crate::rules::dice::{Color, Die};
@@ -195,10 +195,10 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
         .collect();
     let (rolls_left, goal, layout) = (request.rolls_left, request.goal, request.dice_layout);
     // The first answer for a phase builds its tables: off the server's threads.
-    let advice = web::block(move || advice::advise(phase, layout, &lying, rolls_left, goal))
-        .await
-        .map_err(|e| Error::internal("the advisor stopped", e))?
-        .map_err(refused)?;
+    let advice =
+        crate::api::blocking(move || advice::advise(phase, layout, &lying, rolls_left, goal))
+            .await?
+            .map_err(refused)?;
     let view = AdviceView::new(phase.number.get(), goal, rolls_left, &advice);
     Ok(HttpResponse::Ok().json(view))
 }

@@ -1,6 +1,6 @@
 //! `GET /v1/phases` and `POST /v1/evaluate`: the rules, without a game. Both are open.
 
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -156,14 +156,13 @@ pub struct CardEvaluationView {
 #[get("/phases")]
 pub async fn list_phases() -> Result<HttpResponse> {
     // The first call works out every phase's tables: off the server's threads.
-    let turns = web::block(|| {
+    let turns = crate::api::blocking(|| {
         PHASES.map(|p| OneTurn {
             chance: one_turn_of(&p, Goal::Make).chance.to_f64(),
             expected_score: one_turn_of(&p, Goal::Score).expected_score.to_f64(),
         })
     })
-    .await
-    .map_err(|e| Error::internal("the advisor stopped", e))?;
+    .await?;
     let phases = PHASES
         .iter()
         .zip(turns)
