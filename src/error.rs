@@ -1,4 +1,4 @@
-//! The service's errors, typed. `api::error` turns each into one problem+json response; this is
+//! The service's errors, typed. `api::http::problem` turns each into one problem+json response; this is
 //! the only list of what can go wrong.
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,6 @@
-//! Phase 10 Dice scorekeeping: the rules (`rules`), the database (`store`), what each request
-//! does (`service`) and the HTTP API (`api`). This file builds the actix `App`.
+//! Phase 10 scorekeeping: the rules (`rules`), what each request does (`service`, which alone
+//! reaches the database through its private `store`) and the HTTP API (`api`). This file builds
+//! the actix `App`.
 
 pub mod api;
 pub mod config;

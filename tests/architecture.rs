@@ -1,8 +1,10 @@
-//! The shape of the code, checked: the layers depend one way (rules on nothing of the service;
-//! the store on rules only; the service on the store and rules; the API on the service, never on
-//! the store), and no modules depend on each other in a cycle. A module's dependencies are the
-//! paths it names (`use` or inline, `crate::…`, `super::…`, or a child module's name); a module
-//! naming its own parent or child (a folder and the files in it) is not counted.
+//! The shape of the code, checked where visibility cannot say it: the layers depend one way
+//! (the rules on nothing of the others; the service, the configuration and the pad never on
+//! the API or the server), and no modules depend on each other in a cycle. (The store is
+//! private to the service: that nothing else reaches it, the compiler checks.) A module's
+//! dependencies are the paths it names (`use` or inline, `crate::…`, `super::…`, or a child
+//! module's name); a module naming its own parent or child (a folder and the files in it) is
+//! not counted.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -213,12 +215,13 @@ fn layer(module: &str) -> &str {
 
 #[test]
 fn the_layers_depend_one_way() {
-    let forbidden: [(&str, &[&str]); 5] = [
-        ("rules", &["store", "service", "api", "server"]),
-        ("store", &["service", "api", "server"]),
+    // That the API cannot reach the database is not checked here: the store is private to the
+    // service (`service::store`), so the compiler refuses any path to it from outside.
+    let forbidden: [(&str, &[&str]); 4] = [
+        ("rules", &["service", "api", "server", "pad", "config"]),
         ("service", &["api", "server", "pad"]),
-        ("pad", &["store", "api", "server"]),
-        ("api", &["store"]),
+        ("pad", &["api", "server"]),
+        ("config", &["api", "server", "pad"]),
     ];
     let mut wrong = Vec::new();
     for (module, uses) in dependencies() {

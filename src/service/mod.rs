@@ -1,4 +1,5 @@
-//! What each request does, in the game's words: it reads and writes through `store` and asks
+//! What each request does, in the game's words: it reads and writes the record of games
+//! (`record`) through its own `store`, which nothing outside the service can name, and asks
 //! `rules` what the turns mean. Nothing here knows HTTP.
 //!
 //! A `Service` is one database with what goes with it: the clock, the dice, the caches of games

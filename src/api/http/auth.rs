@@ -1,5 +1,5 @@
 //! Bearer API keys. `Caller` takes the key from the request; the account it belongs to is found
-//! by `AppState::db_as`, on the same connection as the request's own work.
+//! by `AppState::run_as`, on the same connection as the request's own work.
 
 use actix_web::dev::Payload;
 use actix_web::http::header;

@@ -1,4 +1,6 @@
-//! Every error becomes one `application/problem+json` response (RFC 9457), here and nowhere else.
+//! Every error becomes one `application/problem+json` response (RFC 9457): its body is built here
+//! (`Error::problem`), for the handlers' errors and for the bodiless answers the app's middleware
+//! turns into errors (`middleware::problems`).
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
