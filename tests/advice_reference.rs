@@ -188,6 +188,7 @@ fn weighed(phase: &Phase, table: &[Lying], rolls_left: u8, goal: Goal) -> Advice
     weigh_all(phase, DiceLayout::Standard, table, rolls_left, goal).unwrap()
 }
 
+#[track_caller]
 fn check_one_roll_left(phase: &Phase, table: &[Lying], every: &Outcomes) {
     let all = brute_force(phase, table, every);
     for goal in GOALS {

@@ -15,9 +15,11 @@ use serde_json::json;
 const NAMES: [&str; 6] = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"];
 
 /// Cards in short notation: a number then a color letter (`7r`, `12g`, `1b`, `5y`), `W`, `S`.
+#[track_caller]
 fn cards(text: &str) -> Vec<Card> {
-    text.split_whitespace()
-        .map(|token| match token {
+    let mut cards = Vec::new();
+    for token in text.split_whitespace() {
+        cards.push(match token {
             "W" => Card::WILD,
             "S" => Card::SKIP,
             _ => {
@@ -31,8 +33,9 @@ fn cards(text: &str) -> Vec<Card> {
                 };
                 Card::number(number.parse().expect("a number"), color)
             }
-        })
-        .collect()
+        });
+    }
+    cards
 }
 
 /// Groups in short notation, separated by `|`.
@@ -63,6 +66,7 @@ fn standard_game(players: usize) -> CardGame {
 /// A player's line in short notation: `O` went out (made, holding nothing), `M 10` made their
 /// phase and holds 10 points, `F 50` did not and holds 50 points, `M: 10y S` / `F: …` the cards
 /// held instead of points.
+#[track_caller]
 fn line(seat: usize, text: &str) -> HandEntry {
     let (made, rest) = match text.split_at(1) {
         ("O", "") => (true, None),
@@ -97,9 +101,12 @@ fn hand(went_out: usize, lines: &[&str]) -> Hand {
     }
 }
 
+#[track_caller]
 fn play(game: &mut CardGame, went_out: usize, lines: &[&str]) -> HandOutcome {
-    game.play(&hand(went_out, lines))
-        .unwrap_or_else(|e| panic!("hand refused: {e} ({})", e.field))
+    match game.play(&hand(went_out, lines)) {
+        Ok(outcome) => outcome,
+        Err(e) => panic!("hand refused: {e} ({})", e.field),
+    }
 }
 
 fn totals(game: &CardGame) -> Vec<u32> {
@@ -114,6 +121,7 @@ fn phases_of(game: &CardGame) -> Vec<Option<u8>> {
 
 /// Checks a refusal: its kind, its field, its words (which read as a player would say them,
 /// never as Rust), and that the game did not change.
+#[track_caller]
 fn assert_refused(
     game: &mut CardGame,
     hand: &Hand,
@@ -133,6 +141,7 @@ fn assert_refused(
     assert_eq!(error.to_string(), error.message);
 }
 
+#[track_caller]
 fn assert_reads_well(words: &str) {
     for rust in [
         "{", "}", "::", "Some(", "None", "Cards(", "Points(", "Number(", "_",

@@ -77,6 +77,7 @@ fn numbers_stood_for(group: &[(Card, Option<StandsFor>)]) -> Vec<u8> {
 }
 
 /// What each Wild of a laid-down group stands for completes its group.
+#[track_caller]
 fn assert_stands_for_consistent(kind: GroupKind, group: &[(Card, Option<StandsFor>)]) {
     for (card, stands_for) in group {
         assert_eq!(
@@ -114,6 +115,7 @@ fn assert_stands_for_consistent(kind: GroupKind, group: &[(Card, Option<StandsFo
 }
 
 /// Checks that `evaluate`'s answer is a real lay-down of `cards` with the points it says.
+#[track_caller]
 fn assert_real_lay_down(phase: &Phase, el_chavo: bool, cards: &[Card], verdict: &Evaluation) {
     if !verdict.made {
         assert_eq!((verdict.points_laid, verdict.groups.len()), (0, 0));

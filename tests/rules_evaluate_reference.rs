@@ -56,6 +56,7 @@ fn rolls() -> impl Strategy<Value = Roll> {
 }
 
 /// Checks that the reported groups are a real way the roll makes the phase, with that score.
+#[track_caller]
 fn assert_real_assignment(phase: &Phase, roll: &Roll, verdict: &Evaluation) {
     if !verdict.made {
         assert_eq!((verdict.score, verdict.groups.len()), (0, 0));

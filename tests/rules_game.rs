@@ -35,6 +35,7 @@ fn current(game: &Game) -> usize {
 }
 
 /// The current player makes their phase.
+#[track_caller]
 fn make(game: &mut Game) -> TurnOutcome {
     let seat = current(game);
     let phase = game.sheets()[seat].phase;
@@ -49,6 +50,7 @@ fn fail(game: &mut Game) -> TurnOutcome {
 }
 
 /// Plays turns by a script: `M` makes the phase, `F` fails it, each for whoever's turn it is.
+#[track_caller]
 fn script(game: &mut Game, turns: &str) {
     for turn in turns.split_whitespace() {
         match turn {
@@ -175,6 +177,7 @@ fn a_failed_turn_scores_nothing_and_the_player_stays_on_the_same_phase() {
 }
 
 /// Rolls for phases 1-5 whose scores total exactly `total`, with the best of phases 1-3.
+#[track_caller]
 fn first_five_phases_totalling(total: u32) -> Vec<Roll> {
     let fixed = [(1, 60), (2, 57), (3, 59)];
     let rest = total - fixed.iter().map(|(_, s)| s).sum::<u32>();
@@ -230,6 +233,7 @@ fn the_first_player_to_complete_phase_10_ends_normal_play_and_gets_the_first_fin
 
 /// Three players: seat 0 fails once, then everyone makes every phase, so seat 1 completes
 /// phase 10 first; seat 2, seated after, and seat 0, seated before, are both on phase 10.
+#[track_caller]
 fn three_finish_on_phase_10(edition: Edition) -> (Game, TurnOutcome, TurnOutcome) {
     let mut game = new_game(3, edition);
     script(&mut game, &format!("F M M {}", "M M M ".repeat(8)));
@@ -282,6 +286,7 @@ fn equal_grand_totals_share_the_win() {
 
 /// Seat 0 always fails; seat 1 always makes it and finishes first in round 10; seat 2 failed
 /// twice, so its last try begins on phase 8.
+#[track_caller]
 fn last_try_from_phase_8(edition: Edition) -> Game {
     let mut game = new_game(3, edition);
     script(

@@ -6,6 +6,7 @@ use phase10::rules::dice::{Color, Evaluation, Number, StandsFor, evaluate};
 use phase10::rules::{GroupKind, PHASES, phases};
 use support::roll;
 
+#[track_caller]
 fn judge(phase: u8, dice: &str) -> Evaluation {
     evaluate(phases::numbered(phase).unwrap(), &roll(dice))
 }

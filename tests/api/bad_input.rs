@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use crate::helpers::{Backend, TestApp, dice, spawn_app, spawn_app_with, turns_path};
 
 /// A game of two with one turn played, so that refused turns have something to spoil.
+#[track_caller]
 fn app_with_a_game(backend: Backend) -> (TestApp, Value) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
@@ -14,6 +15,7 @@ fn app_with_a_game(backend: Backend) -> (TestApp, Value) {
 }
 
 /// Sends a body and checks the problem it gets and that no table changed.
+#[track_caller]
 fn refused(
     app: &TestApp,
     path: &str,
@@ -30,16 +32,19 @@ fn refused(
     problem
 }
 
+#[track_caller]
 fn refused_json(app: &TestApp, path: &str, body: &[u8], status: u16, code: &str) -> Value {
     refused(app, path, "application/json", body, status, code)
 }
 
 /// Bo's turn with `dice`, refused with `status` and `code`.
+#[track_caller]
 fn refused_turn(app: &TestApp, game: &Value, dice: Value, status: u16, code: &str) -> Value {
     refused_json(app, &turns_path(game), &bo_turn(game, dice), status, code)
 }
 
 /// Checks the problem's detail says `text`.
+#[track_caller]
 fn says(problem: &Value, text: &str) {
     let detail = problem["detail"].as_str().unwrap_or_default();
     assert!(detail.contains(text), "{problem}");

@@ -13,22 +13,26 @@ const SOON: Duration = Duration::from_secs(5);
 
 /// Cards in short notation: "7r 12b W S" (r red, b blue, y yellow, g green; W and S have no
 /// color).
+#[track_caller]
 pub fn cards(text: &str) -> Value {
-    let card = |token: &str| match token {
-        "W" | "S" => json!({"value": token}),
-        _ => {
-            let (number, color) = token.split_at(token.len() - 1);
-            let color = match color {
-                "r" => "red",
-                "b" => "blue",
-                "y" => "yellow",
-                "g" => "green",
-                other => panic!("no color {other:?} in {token:?}"),
-            };
-            json!({"value": number.parse::<u8>().expect("a number"), "color": color})
-        }
-    };
-    Value::Array(text.split_whitespace().map(card).collect())
+    let mut cards = Vec::new();
+    for token in text.split_whitespace() {
+        cards.push(match token {
+            "W" | "S" => json!({"value": token}),
+            _ => {
+                let (number, color) = token.split_at(token.len() - 1);
+                let color = match color {
+                    "r" => "red",
+                    "b" => "blue",
+                    "y" => "yellow",
+                    "g" => "green",
+                    other => panic!("no color {other:?} in {token:?}"),
+                };
+                json!({"value": number.parse::<u8>().expect("a number"), "color": color})
+            }
+        });
+    }
+    Value::Array(cards)
 }
 
 /// The id of the player in `seat`.
@@ -41,6 +45,7 @@ fn hands_path(game: &Value) -> String {
 }
 
 /// A new card game of these players with these variations.
+#[track_caller]
 fn card_game(app: &TestApp, names: &[&str], extra: Value) -> Value {
     let mut variations = json!({"game": "cards"});
     if let (Some(all), Some(extra)) = (variations.as_object_mut(), extra.as_object()) {
@@ -50,6 +55,7 @@ fn card_game(app: &TestApp, names: &[&str], extra: Value) -> Value {
 }
 
 /// Ann, Bo and Cy play the first three phases.
+#[track_caller]
 fn three_phases(backend: Backend) -> (TestApp, Value) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
@@ -214,6 +220,7 @@ fn a_whole_card_game_is_played_from_creation_to_the_winner_with_an_undo(backend:
 
 /// Posts a hand that must be refused with `status` and `code` (at `field`), and checks that no
 /// table changed.
+#[track_caller]
 fn refused(app: &TestApp, game: &Value, body: Value, status: u16, code: &str, field: &str) {
     let before = app.row_counts();
     let problem = app
@@ -653,8 +660,8 @@ fn a_card_game_is_read_with_etags_and_followed_like_a_dice_game(backend: Backend
     // Each event holds the game once: the hand's copy is put back as it is sent.
     assert_eq!(seen[1].data["hand"]["game"], seen[1].data["game"]);
     let stored: Value = {
+        use crate::helpers::schema::events;
         use diesel::prelude::*;
-        use phase10::store::schema::events;
         let data: String = events::table
             .filter(events::game_id.eq(game["id"].as_str().unwrap()))
             .filter(events::version.eq(2_i64))

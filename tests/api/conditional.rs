@@ -4,6 +4,7 @@ use serde_json::json;
 
 use crate::helpers::{Backend, TestApp, spawn_app};
 
+#[track_caller]
 fn two_players(backend: Backend) -> (TestApp, serde_json::Value, String) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");

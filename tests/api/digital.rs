@@ -6,9 +6,9 @@ use std::time::Duration;
 use diesel::prelude::*;
 use phase10::rules::dice::game::{BonusKind, Edition, Game, Status};
 use phase10::rules::dice::{Color, DiceLayout, Die, DieId, Face, Number, Roll};
-use phase10::store::schema::{events, turns};
 use serde_json::{Value, json};
 
+use crate::helpers::schema::{events, turns};
 use crate::helpers::{Backend, TestApp, face_of, first_roll, game_path, spawn_app};
 use crate::sse::EventStream;
 
@@ -48,6 +48,7 @@ fn rules_die(die: &Value) -> Die {
 }
 
 /// Checks a throw: all ten dice, L1 to H6, each showing one of its own faces.
+#[track_caller]
 fn assert_real_throw(throw: &Value) {
     let dice = throw.as_array().expect("a throw");
     let names: Vec<&str> = dice.iter().map(|d| d["die"].as_str().unwrap()).collect();
@@ -94,6 +95,7 @@ fn throw_json(faces: &[usize]) -> Value {
 }
 
 /// The faces of a throw after the dice named in `spec` ("H1=10 L2=Wb") came up as it says.
+#[track_caller]
 fn rolled_again(faces: &mut [usize], spec: &str) {
     for token in spec.split_whitespace() {
         let (die, face) = token.split_once('=').expect("DIE=FACE");
@@ -237,6 +239,7 @@ const GRAND_TOTALS: [i64; 3] = [633, 466, 420];
 const EVENTS: i64 = 1 + 2 * 32 + 11;
 
 /// Plays a scripted turn with the dice set, checking every roll's dice; returns the scored turn.
+#[track_caller]
 fn play_scripted(app: &TestApp, game: &Value, seats: &[Value], scripted: &Scripted) -> Value {
     let player = &seats[scripted.seat];
     assert_eq!(&game["current_player_id"], player, "whose turn it is");

@@ -1,9 +1,10 @@
 //! `spawn_app()`: a real server on a free port over a fresh database, on either backend, and a
 //! small blocking HTTP client to talk to it.
 //!
-//! SQLite: a new file in a temporary directory. PostgreSQL: a new schema in the database named by
-//! `TEST_DATABASE_URL` (default `postgres://postgres@127.0.0.1:5432/test`), dropped afterwards.
-//! When PostgreSQL is unreachable the PostgreSQL tests fail; they are never skipped.
+//! Each app has a database of its own, a copy of one migrated once (`databases`): on SQLite a
+//! new file, on PostgreSQL a new database in the cluster `TEST_DATABASE_URL` names (default
+//! `postgres://postgres@127.0.0.1:5432/test`), dropped afterwards. When PostgreSQL is
+//! unreachable the PostgreSQL tests fail; they are never skipped.
 //!
 //! Every app's time and dice are the test's: its clock stands still until the test moves it on
 //! (`app.clock.advance(…)`), and its dice come up as the test sets them (`app.set_first_roll`,
@@ -21,8 +22,16 @@ use phase10::rules::dice::{DiceLayout, Die, DieId};
 use phase10::server::TimeAndDice;
 use phase10::service::clock::SetClock;
 use phase10::service::roller::SetDice;
-use phase10::store::{self, Database, DbConnection, PoolSettings};
 use serde_json::{Value, json};
+
+mod databases;
+
+pub use databases::DbConnection;
+use databases::Scratch;
+
+/// The tables, as the server's own code names them: to look behind the API.
+#[path = "../../src/store/schema.rs"]
+pub mod schema;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -43,23 +52,13 @@ macro_rules! on_both_backends {
     };
 }
 
-fn postgres_base_url() -> String {
-    std::env::var("TEST_DATABASE_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
-}
-
-/// Where a test's database lives, and how to throw it away.
-enum Scratch {
-    Sqlite(std::path::PathBuf),
-    Postgres { schema: String },
-}
-
 pub struct TestApp {
     pub base: String,
     pub database_url: String,
     agent: ureq::Agent,
     server: actix_web::dev::ServerHandle,
     thread: Option<std::thread::JoinHandle<()>>,
+    /// The app's database: dropped with the app, once `TestApp::drop` has stopped the server.
     scratch: Scratch,
     pub key: Option<String>,
     config: Config,
@@ -79,8 +78,12 @@ pub struct Reply {
 }
 
 impl Reply {
+    #[track_caller]
     pub fn json(&self) -> Value {
-        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+        match serde_json::from_str(&self.text) {
+            Ok(value) => value,
+            Err(e) => panic!("not JSON ({e}): {}", self.text),
+        }
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -91,12 +94,14 @@ impl Reply {
     }
 
     /// Asserts the status, showing the body when it is not the one expected.
+    #[track_caller]
     pub fn expect(self, status: u16) -> Reply {
         assert_eq!(self.status, status, "body: {}", self.text);
         self
     }
 
     /// Asserts a problem+json answer with this status and code.
+    #[track_caller]
     pub fn expect_problem(self, status: u16, code: &str) -> Value {
         let reply = self.expect(status);
         assert_eq!(
@@ -151,31 +156,10 @@ fn spawn(
     via_port: Option<u16>,
     extra: fn(&mut actix_web::web::ServiceConfig),
 ) -> TestApp {
-    let id = uuid::Uuid::new_v4().simple().to_string();
-    let (scratch, database_url) = match backend {
-        Backend::Sqlite => {
-            let path = std::env::temp_dir().join(format!("phase10-test-{id}.sqlite"));
-            (Scratch::Sqlite(path.clone()), path.display().to_string())
-        }
-        Backend::Postgres => {
-            let schema = format!("test_{id}");
-            let mut admin = PgConnection::establish(&postgres_base_url()).unwrap_or_else(|e| {
-                panic!(
-                    "PostgreSQL is needed for these tests ({}): {e}",
-                    postgres_base_url()
-                )
-            });
-            diesel::sql_query(format!("CREATE SCHEMA {schema}"))
-                .execute(&mut admin)
-                .expect("create schema");
-            let mut base = postgres_base_url();
-            if let Some(port) = via_port {
-                base = base.replace(":5432/", &format!(":{port}/"));
-            }
-            let url = format!("{base}?options=-csearch_path%3D{schema}");
-            (Scratch::Postgres { schema }, url)
-        }
-    };
+    let (scratch, mut database_url) = Scratch::new(backend);
+    if let Some(port) = via_port {
+        database_url = database_url.replace(":5432/", &format!(":{port}/"));
+    }
     let defaults = ["--pool-size=4", "--workers=1", "--db-timeout-ms=5000"];
     let key = |flag: &str| flag.split('=').next().unwrap_or_default().to_string();
     let overridden = |flag: &&str| flags.iter().any(|f| key(f) == key(flag));
@@ -218,14 +202,10 @@ fn spawn(
 /// test), so that each test rolls its own dice, and the same ones on every run.
 fn seed_of_this_test() -> u64 {
     let thread = std::thread::current();
-    // FNV-1a: a hash that does not change with the toolchain.
-    thread
-        .name()
-        .unwrap_or("a test")
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
+    databases::fnv1a(
+        databases::FNV_START,
+        thread.name().unwrap_or("a test").as_bytes(),
+    )
 }
 
 fn time_and_dice(clock: &Arc<SetClock>, dice: &Arc<SetDice>) -> TimeAndDice {
@@ -289,19 +269,6 @@ impl TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         self.stop();
-        match &self.scratch {
-            Scratch::Sqlite(path) => {
-                for suffix in ["", "-wal", "-shm"] {
-                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-                }
-            }
-            Scratch::Postgres { schema } => {
-                if let Ok(mut admin) = PgConnection::establish(&postgres_base_url()) {
-                    let _ = diesel::sql_query(format!("DROP SCHEMA {schema} CASCADE"))
-                        .execute(&mut admin);
-                }
-            }
-        }
     }
 }
 
@@ -378,6 +345,7 @@ impl TestApp {
     }
 
     /// Creates an account and acts as it from now on; returns the key.
+    #[track_caller]
     pub fn sign_up(&mut self, name: &str) -> String {
         let key = self
             .post("/v1/accounts", &json!({"name": name}))
@@ -392,28 +360,33 @@ impl TestApp {
 
     /// Sets the faces of the next first roll of a digital turn: all ten dice, L1 to H6 (see
     /// `first_roll`).
+    #[track_caller]
     pub fn set_first_roll(&self, spec: &str) {
         self.dice.set(first_roll(spec));
     }
 
     /// Sets the faces of the next re-roll: the dice named, each with its face (see `reroll`).
+    #[track_caller]
     pub fn set_reroll(&self, spec: &str) {
         self.dice.set(reroll(spec));
     }
 
     /// Sets the high dice the next digital game's players roll for the order (5 to 10 each), in
     /// the order rolled: every player in the order given, then each tie again.
+    #[track_caller]
     pub fn set_order_rolls(&self, high: &[u8]) {
-        self.dice.set(high.iter().map(|value| {
+        for value in high {
             assert!(
                 (5..=10).contains(value),
                 "a high die shows 5 to 10, not {value}"
             );
-            usize::from(value - 5)
-        }));
+        }
+        self.dice
+            .set(high.iter().map(|value| usize::from(value - 5)));
     }
 
     /// Creates a tabletop game of these players (in turn order) and returns it.
+    #[track_caller]
     pub fn new_game(&self, names: &[&str], extra: Value) -> Value {
         let mut body =
             json!({"players": names.iter().map(|n| json!({"name": n})).collect::<Vec<_>>()});
@@ -424,6 +397,7 @@ impl TestApp {
     }
 
     /// Records a turn of the player in `seat` with dice in short notation ("8 8 8 10 W W").
+    #[track_caller]
     pub fn turn(&self, game: &Value, seat: usize, dice_text: &str) -> Reply {
         let player = &game["players"][seat]["id"];
         self.post(
@@ -433,6 +407,7 @@ impl TestApp {
     }
 
     /// The score pad of a game, which must be readable.
+    #[track_caller]
     pub fn scoresheet(&self, game: &Value) -> Value {
         let id = game["id"].as_str().expect("a game id");
         self.get(&format!("/v1/games/{id}/scoresheet"))
@@ -441,20 +416,13 @@ impl TestApp {
     }
 
     /// A connection of its own to the app's database, to look behind the API.
-    pub fn connection(&self) -> store::PooledConnection {
-        let pool = store::pool(
-            Database::from_url(&self.database_url),
-            &PoolSettings {
-                max_size: 1,
-                connection_timeout: Duration::from_secs(10),
-            },
-        );
-        pool.get().expect("a connection")
+    pub fn connection(&self) -> DbConnection {
+        self.scratch.connect(&self.database_url)
     }
 
     /// How many rows each table has: to show a refused request changed nothing.
     pub fn row_counts(&self) -> [i64; 6] {
-        use phase10::store::schema::{accounts, events, games, hands, players, turns};
+        use schema::{accounts, events, games, hands, players, turns};
         let conn: &mut DbConnection = &mut self.connection();
         [
             accounts::table.count().get_result(conn).expect("count"),
@@ -531,42 +499,44 @@ impl Caller<'_> {
 }
 
 /// A game's path: `/v1/games/{id}`.
+#[track_caller]
 pub fn game_path(game: &Value) -> String {
     format!("/v1/games/{}", game["id"].as_str().expect("a game id"))
 }
 
 /// A game's turns: `/v1/games/{id}/turns`.
+#[track_caller]
 pub fn turns_path(game: &Value) -> String {
     format!("{}/turns", game_path(game))
 }
 
 /// Dice in short notation as the API's JSON: "8 5o W" → [{"value":8},{"value":5,"color":"orange"},{"value":"W"}].
+#[track_caller]
 pub fn dice(text: &str) -> Value {
-    Value::Array(
-        text.split_whitespace()
-            .map(|token| {
-                token
-                    .parse::<phase10::rules::dice::Die>()
-                    .expect("a die in short notation")
-            })
-            .map(|die| {
-                let mut value = match die.face.number() {
-                    Some(n) => json!({"value": n.get()}),
-                    None => json!({"value": "W"}),
-                };
-                if let Some(color) = die.color {
-                    value["color"] = json!(color.name());
-                }
-                value
-            })
-            .collect(),
-    )
+    let mut dice = Vec::new();
+    for token in text.split_whitespace() {
+        let Ok(die) = token.parse::<Die>() else {
+            panic!("{token:?} is not a die in short notation");
+        };
+        let mut value = match die.face.number() {
+            Some(n) => json!({"value": n.get()}),
+            None => json!({"value": "W"}),
+        };
+        if let Some(color) = die.color {
+            value["color"] = json!(color.name());
+        }
+        dice.push(value);
+    }
+    Value::Array(dice)
 }
 
 /// Which of its six faces die `id` is to come up on, for `SetDice`: `face` in short notation
 /// ("10", "5o", "Wr") must be a face of that die, and only one (a wild names its color).
+#[track_caller]
 pub fn face_of(id: DieId, face: &str) -> usize {
-    let wanted: Die = face.parse().expect("a die in short notation");
+    let Ok(wanted) = face.parse::<Die>() else {
+        panic!("{face:?} is not a die in short notation");
+    };
     let faces = DiceLayout::Standard.faces(id);
     let matching: Vec<usize> = (0..faces.len())
         .filter(|&i| {
@@ -582,6 +552,7 @@ pub fn face_of(id: DieId, face: &str) -> usize {
 
 /// The faces a digital turn's first roll comes up on: ten dice in short notation, one for each
 /// die from L1 to H6, the order the server rolls them in: "1 2 3 4 10 10 10 9 9 9".
+#[track_caller]
 pub fn first_roll(spec: &str) -> Vec<usize> {
     let faces: Vec<&str> = spec.split_whitespace().collect();
     assert_eq!(
@@ -589,24 +560,32 @@ pub fn first_roll(spec: &str) -> Vec<usize> {
         DieId::ALL.len(),
         "one face for each die: {spec}"
     );
-    DieId::ALL
-        .iter()
-        .zip(faces)
-        .map(|(id, face)| face_of(*id, face))
-        .collect()
+    let mut indices = Vec::new();
+    for (id, face) in DieId::ALL.iter().zip(faces) {
+        indices.push(face_of(*id, face));
+    }
+    indices
 }
 
 /// The faces a re-roll comes up on: each die rolled again with its face, "H1=10 L2=Wb", in any
 /// order. The server rolls the named dice in the order of `DieId::ALL`, whatever the order they
 /// were named in, so the faces are given in that order.
+#[track_caller]
 pub fn reroll(spec: &str) -> Vec<usize> {
-    let mut dice: Vec<(DieId, &str)> = spec
-        .split_whitespace()
-        .map(|token| {
-            let (die, face) = token.split_once('=').expect("DIE=FACE");
-            (DieId::from_name(die).expect("a die, L1 to H6"), face)
-        })
-        .collect();
+    let mut dice: Vec<(DieId, &str)> = Vec::new();
+    for token in spec.split_whitespace() {
+        let Some((die, face)) = token.split_once('=') else {
+            panic!("{token:?} is not DIE=FACE");
+        };
+        let Some(id) = DieId::from_name(die) else {
+            panic!("{die:?} is not a die, L1 to H6");
+        };
+        dice.push((id, face));
+    }
     dice.sort_by_key(|(id, _)| *id);
-    dice.iter().map(|(id, face)| face_of(*id, face)).collect()
+    let mut indices = Vec::new();
+    for (id, face) in dice {
+        indices.push(face_of(id, face));
+    }
+    indices
 }

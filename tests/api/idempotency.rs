@@ -3,12 +3,14 @@
 use chrono::TimeDelta;
 use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
-use phase10::store::DbConnection;
-use phase10::store::schema::{games, idempotency_keys};
 use serde_json::{Value, json};
 
-use crate::helpers::{Backend, TestApp, dice, game_path, spawn_app, spawn_app_with, turns_path};
+use crate::helpers::schema::{games, idempotency_keys};
+use crate::helpers::{
+    Backend, DbConnection, TestApp, dice, game_path, spawn_app, spawn_app_with, turns_path,
+};
 
+#[track_caller]
 fn two_players(backend: Backend) -> (TestApp, Value) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");

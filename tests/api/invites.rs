@@ -4,12 +4,12 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use diesel::prelude::*;
 use phase10::service::clock::Clock;
-use phase10::store::schema::{events, invites};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 mod seats;
 
+use crate::helpers::schema::{events, invites};
 use crate::helpers::{Backend, Reply, TestApp, game_path, spawn_app, spawn_app_with};
 
 const CROCKFORD: &str = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -27,6 +27,7 @@ fn ask_invite(app: &TestApp, key: &str, game: &Value, player_id: &Value) -> Repl
 }
 
 /// The code of a new invite to the seat `seat`, asked for by the owner whose key is `owner`.
+#[track_caller]
 fn code_for(app: &TestApp, owner: &str, game: &Value, seat: usize) -> String {
     let invite = ask_invite(app, owner, game, &player(game, seat)).expect(201);
     invite.json()["code"].as_str().unwrap().to_string()
@@ -41,6 +42,7 @@ fn accept(app: &TestApp, key: &str, code: &str) -> Reply {
 }
 
 /// The game as the account reads it.
+#[track_caller]
 fn read(app: &TestApp, key: &str, game: &Value) -> Value {
     app.with_key(Some(key))
         .get(&game_path(game))
@@ -188,7 +190,7 @@ fn an_invite_is_accepted_once(backend: Backend) {
 }
 
 fn a_code_is_never_kept_as_an_answer_to_replay(backend: Backend) {
-    use phase10::store::schema::idempotency_keys;
+    use crate::helpers::schema::idempotency_keys;
     let mut app = spawn_app(backend);
     let ann = app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bo"], json!({}));

@@ -8,7 +8,8 @@ use serde_json::json;
 use crate::helpers::{Backend, TestApp, spawn_app};
 
 /// Everything the database holds, as text: for SQLite the file's bytes (and its write-ahead
-/// log's), for PostgreSQL every row of every table of the test's schema.
+/// log's), for PostgreSQL every row of every table of the test's database.
+#[track_caller]
 fn everything_stored(app: &TestApp, backend: Backend) -> String {
     match backend {
         Backend::Sqlite => ["", "-wal"]

@@ -17,6 +17,7 @@ fn documented(value: &str) -> bool {
 }
 
 /// The pattern the served document gives `Last-Event-ID` of `followGame`.
+#[track_caller]
 fn pattern(document: &Value) -> &str {
     let follow = &document["paths"]["/v1/games/{game_id}/events"]["get"];
     assert_eq!(follow["operationId"], "followGame");

@@ -4,11 +4,12 @@ use serde_json::json;
 
 use crate::helpers::{Backend, spawn_app, spawn_app_with, spawn_app_with_routes};
 
+#[track_caller]
 fn retry_after(reply: &crate::helpers::Reply) -> u64 {
-    reply
-        .header("retry-after")
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("a Retry-After in seconds: {reply:?}"))
+    match reply.header("retry-after").and_then(|v| v.parse().ok()) {
+        Some(seconds) => seconds,
+        None => panic!("a Retry-After in seconds: {reply:?}"),
+    }
 }
 
 fn account_creation_is_limited_per_address(backend: Backend) {

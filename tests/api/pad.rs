@@ -16,6 +16,7 @@ fn pad_as(app: &TestApp, game: &Value, accept: &str) -> Reply {
 }
 
 /// Ann plays the best roll of every phase; Bo, beside her, fails every turn.
+#[track_caller]
 fn ann_beats_bo(app: &TestApp, names: [&str; 2]) -> Value {
     let game = app.new_game(&names, json!({}));
     for roll in BEST_ROLLS {
@@ -26,11 +27,12 @@ fn ann_beats_bo(app: &TestApp, names: [&str; 2]) -> Value {
 }
 
 /// The cells of the HTML row whose header is `label`, tags removed.
+#[track_caller]
 fn html_row(page: &str, label: &str) -> Vec<String> {
     let start = format!("<th scope=\"row\">{label}</th>");
-    let at = page
-        .find(&start)
-        .unwrap_or_else(|| panic!("no row {label}"));
+    let Some(at) = page.find(&start) else {
+        panic!("no row {label}");
+    };
     let rest = &page[at + start.len()..];
     let row = &rest[..rest.find("</tr>").expect("the row ends")];
     row.split("<td")

@@ -14,6 +14,7 @@ pub struct ServerProcess {
 impl ServerProcess {
     /// Starts the binary on `database_url` with these flags (one worker), and waits until it
     /// is ready.
+    #[track_caller]
     pub fn start(database_url: &str, flags: &[&str]) -> ServerProcess {
         let log = std::env::temp_dir().join(format!("phase10-{}.log", uuid::Uuid::new_v4()));
         let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -48,6 +49,7 @@ impl ServerProcess {
     }
 
     /// Sends it SIGTERM, as a process manager stopping it would.
+    #[track_caller]
     pub fn terminate(&self) {
         let sent = Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])

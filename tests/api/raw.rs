@@ -36,6 +36,7 @@ impl RawAnswer {
     }
 
     /// Asserts a problem+json answer with this status and code.
+    #[track_caller]
     pub fn expect_problem(&self, status: u16, code: &str) -> Value {
         assert_eq!(self.status, status, "{self:?}");
         assert_eq!(
@@ -125,6 +126,7 @@ impl Raw {
     }
 
     /// Opens a game's event stream with `key`, and waits for its first event.
+    #[track_caller]
     pub fn follow(base: &str, from: &str, game_id: &str, key: &str) -> Raw {
         let mut raw = Raw::connect_from(base, from);
         raw.send(

@@ -160,6 +160,7 @@ crate::on_both_backends!(
 );
 
 /// Waits (up to 10 s) for `/readyz` to answer 200 again.
+#[track_caller]
 fn wait_until_ready(app: &crate::helpers::TestApp) {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     while app.get("/readyz").status != 200 {

@@ -7,16 +7,17 @@ use std::time::Duration;
 use chrono::{DateTime, TimeDelta, Utc};
 use diesel::prelude::*;
 use phase10::service::clock::Clock;
-use phase10::store::schema::share_links;
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
+use crate::helpers::schema::share_links;
 use crate::helpers::{Backend, TestApp, game_path, spawn_app};
 use crate::sse::{EventStream, Item};
 
 const WITHIN: Duration = Duration::from_secs(5);
 
 /// The owner's new link to the game: its url and the token it ends with.
+#[track_caller]
 fn share(app: &TestApp, game: &Value) -> (Value, String) {
     let reply = app
         .post(&format!("{}/share", game_path(game)), &json!({}))
@@ -24,10 +25,10 @@ fn share(app: &TestApp, game: &Value) -> (Value, String) {
     assert_eq!(reply.header("cache-control"), Some("no-store"));
     let link = reply.json();
     let url = link["url"].as_str().unwrap();
-    let token = url
-        .strip_prefix(&format!("{}/pad/", app.base))
-        .unwrap_or_else(|| panic!("a link to this server's pads: {url}"))
-        .to_string();
+    let Some(token) = url.strip_prefix(&format!("{}/pad/", app.base)) else {
+        panic!("a link to this server's pads: {url}");
+    };
+    let token = token.to_string();
     (link, token)
 }
 
@@ -43,6 +44,7 @@ fn events_url(app: &TestApp, token: &str) -> String {
 }
 
 /// Asserts that the token opens nothing at `/pad/{token}{path}` (404), asked without a key.
+#[track_caller]
 fn opens_nothing(app: &TestApp, token: &str, path: &str) {
     app.with_key(None)
         .get(&format!("/pad/{token}{path}"))

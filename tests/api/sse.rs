@@ -83,6 +83,7 @@ impl EventStream {
     }
 
     /// The next event, skipping comments; panics if none comes within `within`.
+    #[track_caller]
     pub fn next_event(&self, within: Duration) -> Event {
         let deadline = Instant::now() + within;
         loop {

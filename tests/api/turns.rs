@@ -8,6 +8,7 @@ fn game_id(game: &Value) -> &str {
     game["id"].as_str().unwrap()
 }
 
+#[track_caller]
 fn three_players(backend: Backend) -> (TestApp, Value) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");

@@ -12,9 +12,12 @@ use phase10::rules::dice::{Color, DiceLayout, Die, DieId, Face, Roll, evaluate};
 use phase10::rules::{GroupKind, PHASES};
 
 /// A roll in short notation: `roll("8 8 8 10 W W")`, `roll("5o 9o Wr")`.
+#[track_caller]
 pub fn roll(text: &str) -> Roll {
-    text.parse()
-        .unwrap_or_else(|e| panic!("bad roll {text:?}: {e}"))
+    match text.parse() {
+        Ok(roll) => roll,
+        Err(e) => panic!("bad roll {text:?}: {e}"),
+    }
 }
 
 /// Every combination of numbers ten standard dice can show, colors left out: four low dice
@@ -118,11 +121,12 @@ fn rolls_by_score() -> &'static HashMap<(u8, u32), Roll> {
 
 /// A roll of the standard dice that makes `phase` with exactly `score` (any phase but 8): for
 /// building games whose totals a test needs.
+#[track_caller]
 pub fn roll_scoring(phase: u8, score: u32) -> Roll {
-    rolls_by_score()
-        .get(&(phase, score))
-        .cloned()
-        .unwrap_or_else(|| panic!("no roll makes phase {phase} with {score}"))
+    match rolls_by_score().get(&(phase, score)) {
+        Some(roll) => roll.clone(),
+        None => panic!("no roll makes phase {phase} with {score}"),
+    }
 }
 
 /// The scores with which some roll makes `phase` (any phase but 8), lowest first.

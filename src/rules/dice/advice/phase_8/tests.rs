@@ -98,9 +98,11 @@ fn one_roll_left_keeps_one_color() {
 /// colors beats, with two rolls left, every one-color pattern it contains. Exhaustive: every
 /// such pattern's sum is built by the sweeps of `TwoRollsLeft::new`, extended to the low dice
 /// rolled again by accumulating over their faces in six orders of the low dice (each subset
-/// of the low dice is a prefix of one of them). Half a minute a goal in release:
-/// `cargo test --lib phase_8` (the crate is optimised in tests).
+/// of the low dice is a prefix of one of them). Half a minute a goal (the crate is optimised in
+/// tests), so CI runs it rather than every `cargo test`:
+/// `cargo test --lib phase_8 -- --ignored`.
 #[test]
+#[ignore = "exhaustive, 2 x 219,731,480 patterns: run by .ci/run"]
 fn two_rolls_left_exceptions_keep_at_most_five_dice() {
     let common = &*COMMON;
     for goal in [Goal::Make, Goal::Score] {
@@ -293,6 +295,7 @@ fn the_exceptions_are_never_best_play() {
 /// The whole turn is the sum, over the first rolls, of best play position by position
 /// (stopping included here).
 #[test]
+#[ignore = "exhaustive, 2 x 6^10 first rolls: run by .ci/run"]
 fn one_turn_sums_best_play_over_the_first_rolls() {
     let common = &*COMMON;
     for goal in [Goal::Make, Goal::Score] {
