@@ -627,6 +627,7 @@ mod tests {
         }
         kinds.sort();
         kinds.dedup();
+        use crate::service::names::Stored;
         let mut every: Vec<String> = EventKind::ALL
             .iter()
             .map(|k| k.name().to_string())
