@@ -133,7 +133,13 @@ fn is_about_a_hand(stored: &str) -> Result<bool> {
     responses(
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 422, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/events")]
 pub async fn follow_game(

@@ -70,7 +70,13 @@ impl BlankPadQuery {
     responses(
         (status = 200, description = "A printable page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "No script, only the page's own style"))),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [400, 422],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/pad/blank")]
 pub async fn blank_pad(query: QueryParams<BlankPadQuery>) -> Result<HttpResponse> {

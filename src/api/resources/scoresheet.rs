@@ -44,7 +44,13 @@ const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
          )),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The ETag of the representation asked for"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 406, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/scoresheet")]
 pub async fn get_scoresheet(
