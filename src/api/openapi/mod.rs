@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use actix_web::{App, HttpResponse, get};
+use actix_web::{App, HttpResponse, get, mime};
 use utoipa::openapi::Required;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
@@ -19,6 +19,7 @@ pub mod declared;
 mod event_stream;
 mod links;
 
+use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::api::http::problem::{Problem, ProblemField};
 use crate::api::routes;
 use crate::api::views::events::EventData;
@@ -139,7 +140,7 @@ const PROBLEMS: [(u16, &str, &str); 15] = [
 
 fn problem_response(status: u16, description: &str) -> Response {
     let mut response = ResponseBuilder::new().description(description).content(
-        "application/problem+json",
+        PROBLEM_JSON.as_ref(),
         Content::new(Some(Ref::from_schema_name("Problem"))),
     );
     if status == 503 || status == 429 {
@@ -341,7 +342,7 @@ pub fn document_json() -> String {
 #[get("/openapi.json")]
 pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpResponse {
     HttpResponse::Ok()
-        .content_type("application/json")
+        .content_type(mime::APPLICATION_JSON)
         .body(json.0.clone())
 }
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, mime, web};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
@@ -220,7 +220,7 @@ pub(crate) fn stream(
         Some((Ok::<_, actix_web::Error>(frame), receiver))
     });
     HttpResponse::Ok()
-        .content_type("text/event-stream")
+        .content_type(mime::TEXT_EVENT_STREAM)
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Tells nginx-like proxies not to buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))

@@ -3,7 +3,7 @@
 //! page's script (`GET /pad/live.js`). The token opens these and nothing else of the API.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, mime, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -49,7 +49,7 @@ async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(String, S
 fn live_html(version: i64) -> HttpResponseBuilder {
     let mut answer = HttpResponse::Ok();
     answer
-        .content_type("text/html; charset=utf-8")
+        .content_type(mime::TEXT_HTML_UTF_8)
         .insert_header((
             header::CONTENT_SECURITY_POLICY,
             content_security_policy(Some("'self'")),

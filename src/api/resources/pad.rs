@@ -1,7 +1,7 @@
 //! `GET /pad/blank`: an empty printable pad for people who play on paper (no key needed).
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, get};
+use actix_web::{HttpResponse, get, mime};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -82,7 +82,7 @@ impl BlankPadQuery {
 pub async fn blank_pad(query: QueryParams<BlankPadQuery>) -> Result<HttpResponse> {
     let (game, players) = query.0.read()?;
     Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
+        .content_type(mime::TEXT_HTML_UTF_8)
         .insert_header((
             header::CONTENT_SECURITY_POLICY,
             content_security_policy(None),
