@@ -15,7 +15,6 @@
 use std::borrow::Cow;
 use std::sync::LazyLock;
 
-use actix_web::dev::ResourceDef;
 use actix_web::http::Method;
 use serde::Deserialize;
 use utoipa::openapi::OpenApi as Document;
@@ -112,23 +111,66 @@ pub fn operations(document: &Document) -> impl Iterator<Item = (&str, Method, &O
     })
 }
 
+/// A path template as requests are matched against it: each segment a literal or a parameter
+/// (`{game_id}`), which any non-empty segment fills, as actix's `ResourceDef` matches the same
+/// templates (a test checks that the two agree). Compared segment by segment rather than with
+/// `ResourceDef`'s regular expressions, several times slower: every request is looked up here,
+/// before it is routed.
+struct Template {
+    /// `None` for a parameter.
+    segments: Vec<Option<String>>,
+    /// The parameters' names, where they are.
+    names: Vec<Option<String>>,
+}
+
+impl Template {
+    fn new(template: &str) -> Template {
+        let name = |segment: &str| {
+            let name = segment.strip_prefix('{')?.strip_suffix('}')?;
+            Some(name.to_string())
+        };
+        let names: Vec<Option<String>> = template.split('/').map(name).collect();
+        let segments = template
+            .split('/')
+            .zip(&names)
+            .map(|(segment, name)| name.is_none().then(|| segment.to_string()))
+            .collect();
+        Template { segments, names }
+    }
+
+    /// Whether the first of a path's segments (`parts`) fill the template's.
+    fn starts(&self, parts: &[&str]) -> bool {
+        parts.len() >= self.segments.len()
+            && self
+                .segments
+                .iter()
+                .zip(parts)
+                .all(|(segment, part)| match segment {
+                    Some(literal) => part == literal,
+                    None => !part.is_empty(),
+                })
+    }
+
+    /// Whether a path's segments (`parts`) are the whole of the template.
+    fn matches(&self, parts: &[&str]) -> bool {
+        parts.len() == self.segments.len() && self.starts(parts)
+    }
+
+    fn parameters(&self) -> usize {
+        self.names.iter().flatten().count()
+    }
+}
+
+/// A path's segments, split once for every template it is matched against.
+fn segments(path: &str) -> Vec<&str> {
+    path.split('/').collect()
+}
+
 /// One operation, as requests are matched against it.
 struct Route {
     method: Method,
-    /// The text before the first parameter: a path that does not start with it cannot match,
-    /// which spares most patterns' regular expressions.
-    literal: String,
-    path: ResourceDef,
+    path: Template,
     declared: Declared,
-}
-
-/// A path template whose parameters are secrets, cut after its last parameter: a path that
-/// starts like it carries the secret, whatever follows (a mistyped path carries it too).
-struct SecretPath {
-    literal: String,
-    prefix: ResourceDef,
-    /// The template's segments, `None` for a literal one, the parameter's name for a secret.
-    segments: Vec<Option<String>>,
 }
 
 /// The tables read from the document's declarations, built once.
@@ -136,14 +178,11 @@ pub struct Routes {
     /// Literal paths first, so that `/pad/blank` is taken for its own operation rather than a
     /// link's token, as the router takes it.
     routes: Vec<Route>,
-    secrets: Vec<SecretPath>,
+    /// The templates whose parameters are secrets, cut after their last parameter: a path that
+    /// starts like one carries the secret, whatever follows (a mistyped path carries it too).
+    secrets: Vec<Template>,
     /// Each path of the document and the methods it has (`GET, HEAD, DELETE`).
-    allowed: Vec<(String, ResourceDef, String)>,
-}
-
-/// The text of a template before its first parameter.
-fn literal_part(template: &str) -> String {
-    template[..template.find('{').unwrap_or(template.len())].to_string()
+    allowed: Vec<(Template, String)>,
 }
 
 impl Routes {
@@ -151,33 +190,17 @@ impl Routes {
         let mut routes: Vec<Route> = operations(document)
             .map(|(template, method, operation)| Route {
                 method,
-                literal: literal_part(template),
-                path: ResourceDef::new(template),
+                path: Template::new(template),
                 declared: Declared::or_strictest(operation),
             })
             .collect();
-        routes.sort_by_key(|route| route.path.pattern().map(|p| p.matches('{').count()));
-        let mut secrets: Vec<SecretPath> = Vec::new();
-        for (template, _, operation) in operations(document) {
-            if !Declared::or_strictest(operation).secret_path {
-                continue;
-            }
-            let Some(last) = template.rfind('}') else {
-                continue;
-            };
-            let cut = &template[..=last];
-            if secrets.iter().any(|s| s.prefix.pattern() == Some(cut)) {
-                continue;
-            }
-            secrets.push(SecretPath {
-                literal: literal_part(cut),
-                prefix: ResourceDef::prefix(cut),
-                segments: cut
-                    .split('/')
-                    .map(|s| s.strip_prefix('{')?.strip_suffix('}').map(str::to_string))
-                    .collect(),
-            });
-        }
+        routes.sort_by_key(|route| route.path.parameters());
+        let mut cuts: Vec<&str> = operations(document)
+            .filter(|(_, _, operation)| Declared::or_strictest(operation).secret_path)
+            .filter_map(|(template, _, _)| Some(&template[..=template.rfind('}')?]))
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
         let allowed = document
             .paths
             .paths
@@ -195,16 +218,12 @@ impl Routes {
                     .filter(|(_, operation)| operation.is_some())
                     .map(|(method, _)| *method)
                     .collect();
-                (
-                    literal_part(template),
-                    ResourceDef::new(template.as_str()),
-                    allow.join(", "),
-                )
+                (Template::new(template), allow.join(", "))
             })
             .collect();
         Routes {
             routes,
-            secrets,
+            secrets: cuts.into_iter().map(Template::new).collect(),
             allowed,
         }
     }
@@ -217,47 +236,41 @@ impl Routes {
         } else {
             method
         };
+        let parts = segments(path);
         self.routes
             .iter()
-            .find(|route| {
-                route.method == method
-                    && path.starts_with(&route.literal)
-                    && route.path.is_match(path)
-            })
+            .find(|route| route.method == method && route.path.matches(&parts))
             .map(|route| &route.declared)
     }
 
     /// The methods the document has for `path` (`GET, HEAD, DELETE`), if it is one of its paths.
     pub fn allowed_methods(&self, path: &str) -> Option<&str> {
+        let parts = segments(path);
         self.allowed
             .iter()
-            .find(|(literal, template, _)| path.starts_with(literal) && template.is_match(path))
-            .map(|(_, _, allow)| allow.as_str())
+            .find(|(template, _)| template.matches(&parts))
+            .map(|(_, allow)| allow.as_str())
     }
 
     /// `path` with each secret it carries replaced by the parameter's name (`/pad/[token]`): the
     /// parameters of every path declared secret, unless the path is that of an operation that is
     /// not.
     pub fn without_secrets<'a>(&self, path: &'a str) -> Cow<'a, str> {
-        let Some(secret) = self
-            .secrets
-            .iter()
-            .find(|secret| path.starts_with(&secret.literal) && secret.prefix.is_match(path))
-        else {
+        let parts = segments(path);
+        let Some(secret) = self.secrets.iter().find(|secret| secret.starts(&parts)) else {
             return Cow::Borrowed(path);
         };
-        let open = self.routes.iter().any(|route| {
-            !route.declared.secret_path
-                && path.starts_with(&route.literal)
-                && route.path.is_match(path)
-        });
+        let open = self
+            .routes
+            .iter()
+            .any(|route| !route.declared.secret_path && route.path.matches(&parts));
         if open {
             return Cow::Borrowed(path);
         }
-        let parts = path.splitn(secret.segments.len() + 1, '/');
+        let parts = path.splitn(secret.names.len() + 1, '/');
         let shown: Vec<Cow<'_, str>> = parts
             .enumerate()
-            .map(|(at, part)| match secret.segments.get(at) {
+            .map(|(at, part)| match secret.names.get(at) {
                 Some(Some(name)) => Cow::Owned(format!("[{name}]")),
                 _ => Cow::Borrowed(part),
             })
@@ -378,6 +391,54 @@ mod tests {
             Some("GET, HEAD, POST")
         );
         assert_eq!(routes.allowed_methods(&format!("{game}/turns/")), None);
+    }
+
+    #[test]
+    fn templates_match_the_paths_actix_routes_to_them() {
+        use actix_web::dev::ResourceDef;
+
+        let document = super::super::served();
+        let paths: Vec<&str> = document.paths.paths.keys().map(String::as_str).collect();
+        // Each template filled in, and the ways a path can miss one.
+        let filled = |template: &str, with: &str| {
+            template
+                .split('/')
+                .map(|s| if s.starts_with('{') { with } else { s })
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let mut tried = Vec::new();
+        for template in &paths {
+            for with in ["7", "0b7c3bb4-8a4e-4a43-9f5e-3a0f3d7c2b11", "a%2Fb", ""] {
+                let path = filled(template, with);
+                tried.extend([
+                    path.clone(),
+                    format!("{path}/"),
+                    format!("{path}/more"),
+                    format!("/x{path}"),
+                ]);
+                tried.push(
+                    path.rsplit_once('/')
+                        .map_or(String::new(), |(head, _)| head.into()),
+                );
+            }
+        }
+        for template in &paths {
+            let ours = Template::new(template);
+            let (whole, prefix) = (ResourceDef::new(*template), ResourceDef::prefix(*template));
+            for path in &tried {
+                let parts = segments(path);
+                assert_eq!(
+                    ours.matches(&parts),
+                    whole.is_match(path),
+                    "{template} {path}"
+                );
+                if template.ends_with('}') {
+                    let starts = ours.starts(&parts);
+                    assert_eq!(starts, prefix.is_match(path), "{template}… {path}");
+                }
+            }
+        }
     }
 
     #[test]
