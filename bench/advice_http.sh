@@ -10,7 +10,7 @@ requests=${1:-2000}
 cargo build -q --release --bin phase10 --example advice_latency
 scratch=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
-DATABASE_URL="$scratch/advice.sqlite" BIND=127.0.0.1:18182 LOG=error RATE_LIMIT_WRITES=0 RATE_LIMIT_ACCOUNTS=0 \
+DATABASE_URL="$scratch/advice.sqlite" BIND=127.0.0.1:18182 LOG=error RATE_LIMIT_ADVICE=0 RATE_LIMIT_WRITES=0 RATE_LIMIT_ACCOUNTS=0 \
   ./target/release/phase10 &
 server=$!
 until curl -sf http://127.0.0.1:18182/readyz >/dev/null; do sleep 0.2; done

@@ -91,6 +91,12 @@ pub struct Config {
     #[arg(long, env, default_value_t = 600, global = true)]
     pub rate_limit_writes: u32,
 
+    /// Requests judging dice or advising on a turn (`POST /v1/evaluate`, `POST /v1/advice`, a
+    /// digital turn's advice) each API key, and each client address, may make a minute (0: no
+    /// limit). A bucket of its own: they spend no writes, and writes spend none of it.
+    #[arg(long, env, default_value_t = 3000, global = true)]
+    pub rate_limit_advice: u32,
+
     /// Browser origins allowed to call the API, comma-separated (`https://app.example`), or
     /// `*` for any. None by default: browsers refuse cross-origin calls.
     #[arg(long, env, value_delimiter = ',', value_parser = parse_origin, global = true)]
@@ -189,6 +195,7 @@ impl Config {
         RateSettings {
             accounts_per_minute: self.rate_limit_accounts,
             writes_per_minute: self.rate_limit_writes,
+            advice_per_minute: self.rate_limit_advice,
         }
     }
 

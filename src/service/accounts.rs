@@ -5,7 +5,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 
-use super::{Session, hex};
+use super::Session;
 use crate::error::{Error, ProblemCode, Result};
 use crate::service::store::accounts::{self, AccountRow};
 use crate::values::{AccountId, AccountName};
@@ -36,13 +36,13 @@ pub struct NewAccount {
 
 /// The stored form of a key.
 pub fn hash_key(api_key: &str) -> String {
-    hex(&Sha256::digest(api_key.as_bytes()))
+    hex::encode(Sha256::digest(api_key.as_bytes()))
 }
 
 fn generate_key() -> String {
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
-    format!("p10_{}", hex(&secret))
+    format!("p10_{}", hex::encode(secret))
 }
 
 #[tracing::instrument(skip_all, fields(account_id))]
@@ -88,4 +88,16 @@ pub fn authenticate(session: &mut Session, api_key: &str) -> Result<Option<Accou
 /// Whether two secrets (or their hashes) are equal, in time that depends only on their lengths.
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_key_is_stored_as_its_sha_256_in_lowercase_hex() {
+        // The hashes already stored are written so: any other spelling would match no key.
+        assert_eq!(
+            super::hash_key("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
 }

@@ -38,7 +38,7 @@ pub const MIN_SEALING_KEY: usize = 16;
 /// key, apart from the key the answer is sealed under. Scoped, so that a guess at a key tests
 /// one scope's rows, not every row.
 pub fn stored_key(scope: &str, key: &str) -> String {
-    super::hex(&digest(b"phase10 idempotency key\0", scope, key))
+    hex::encode(digest(b"phase10 idempotency key\0", scope, key))
 }
 
 fn digest(purpose: &[u8], scope: &str, key: &str) -> [u8; 32] {
@@ -84,18 +84,18 @@ impl Sealing<'_> {
                 },
             )
             .map_err(|e| Error::internal("an answer could not be sealed", e.to_string()))?;
-        let mut text = String::with_capacity(SEALED.len() + 2 * (nonce.len() + sealed.len()));
-        text.push_str(SEALED);
-        super::push_hex(&mut text, &nonce);
-        super::push_hex(&mut text, &sealed);
-        Ok(text)
+        Ok(format!(
+            "{SEALED}{}{}",
+            hex::encode(nonce),
+            hex::encode(sealed)
+        ))
     }
 
     fn open(&self, stored: &str) -> Result<String> {
         let corrupt = || Error::bug("a stored idempotent answer cannot be opened");
         let bytes = stored
             .strip_prefix(SEALED)
-            .and_then(unhex)
+            .and_then(|text| hex::decode(text).ok())
             .filter(|bytes| bytes.len() >= 12)
             .ok_or_else(corrupt)?;
         let (nonce, sealed) = bytes.split_at(12);
@@ -112,16 +112,6 @@ impl Sealing<'_> {
             .map_err(|_| corrupt())?;
         String::from_utf8(answer).map_err(|_| corrupt())
     }
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if !text.len().is_multiple_of(2) {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|at| u8::from_str_radix(text.get(at..at + 2)?, 16).ok())
-        .collect()
 }
 
 /// A request's key and what it asks for.

@@ -249,33 +249,3 @@ impl Session<'_> {
 pub fn discard_connection() {
     store::discard_connection();
 }
-
-/// Bytes as lowercase hexadecimal, as hashes and keys are written.
-pub fn hex(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(2 * bytes.len());
-    push_hex(&mut text, bytes);
-    text
-}
-
-/// Appends `bytes` to `text` as lowercase hexadecimal (`hex`), two digits a byte.
-pub fn push_hex(text: &mut String, bytes: &[u8]) {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    text.reserve(2 * bytes.len());
-    for &byte in bytes {
-        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
-        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
-    }
-}
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn hex_writes_two_lowercase_digits_a_byte() {
-        let every: Vec<u8> = (0..=255).collect();
-        let expected: String = every.iter().map(|b| format!("{b:02x}")).collect();
-        assert_eq!(super::hex(&every), expected);
-        assert_eq!(super::hex(&[]), "");
-        let mut text = String::from("x:");
-        super::push_hex(&mut text, &[0, 0xab]);
-        assert_eq!(text, "x:00ab");
-    }
-}

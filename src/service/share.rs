@@ -10,7 +10,7 @@ use rand::RngCore;
 
 use super::accounts::{hash_key, same_secret};
 use super::replay::GameState;
-use super::{Session, access, hex};
+use super::{Session, access};
 use crate::error::{Error, Result};
 use crate::service::store::games;
 use crate::service::store::share_links::{self, ShareLinkRow};
@@ -52,7 +52,7 @@ pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -
     owned_game(session, account_id, game_id, "share the game")?;
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
-    let token = hex(&secret);
+    let token = hex::encode(secret);
     let now = session.now();
     let expires_at = TimeDelta::from_std(ttl)
         .ok()

@@ -46,6 +46,62 @@ fn writes_are_limited_and_reads_are_not(backend: Backend) {
     app.post("/v1/evaluate", &evaluate).expect(200);
 }
 
+/// The advisor and evaluation spend a bucket of their own: a neighbour behind the same address
+/// asking for advice again and again does not stop a turn from being recorded.
+fn advice_has_a_bucket_of_its_own_that_spares_the_writes(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--rate-limit-advice=3", "--rate-limit-writes=3"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    let neighbour = app.with_key(None);
+    let position = json!({"phase": 4, "rolls_left": 3});
+    for _ in 0..3 {
+        neighbour.post("/v1/advice", &position).expect(200);
+    }
+    let refused = neighbour.post("/v1/advice", &position);
+    assert!(retry_after(&refused) >= 1);
+    refused.expect_problem(429, "rate_limited");
+    // The address's advice is spent, whoever's key comes with it.
+    let evaluate = json!({"phase": 1, "dice": crate::helpers::dice("8 8 8 10 W W")});
+    app.post("/v1/evaluate", &evaluate)
+        .expect_problem(429, "rate_limited");
+    // Its writes are not.
+    app.turn(&game, 0, "").expect(201);
+    app.turn(&game, 1, "").expect(201);
+    assert_eq!(app.row_counts()[3], 2);
+}
+
+fn evaluation_and_a_digital_turns_advice_are_metered(backend: Backend) {
+    let app = spawn_app_with(backend, &["--rate-limit-advice=2"]);
+    let evaluate = json!({"phase": 1, "dice": crate::helpers::dice("8 8 8 10 W W")});
+    for _ in 0..2 {
+        app.post("/v1/evaluate", &evaluate).expect(200);
+    }
+    app.post("/v1/evaluate", &evaluate)
+        .expect_problem(429, "rate_limited");
+
+    let mut app = spawn_app_with(backend, &["--rate-limit-advice=2"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({"mode": "digital"}));
+    let path = crate::helpers::game_path(&game);
+    app.set_first_roll("1 2 3 4 8 8 5 6 9 10");
+    let turn = app
+        .post(
+            &format!("{path}/turns"),
+            &json!({"player_id": game["current_player_id"]}),
+        )
+        .expect(201)
+        .json();
+    let advice = format!("{path}/turns/{}/advice", turn["number"]);
+    for _ in 0..2 {
+        app.get(&advice).expect(200);
+    }
+    let refused = app.get(&advice);
+    assert!(retry_after(&refused) >= 1);
+    refused.expect_problem(429, "rate_limited");
+    // Reading the game is no advice.
+    app.get(&path).expect(200);
+}
+
 fn headers_over_the_limit_get_431(backend: Backend) {
     let app = spawn_app_with(backend, &["--header-limit=2048"]);
     let big = "x".repeat(3000);
@@ -163,6 +219,8 @@ fn a_panicking_handler_is_a_500_problem_and_the_server_goes_on(backend: Backend)
 crate::on_both_backends!(
     account_creation_is_limited_per_address,
     writes_are_limited_and_reads_are_not,
+    advice_has_a_bucket_of_its_own_that_spares_the_writes,
+    evaluation_and_a_digital_turns_advice_are_metered,
     headers_over_the_limit_get_431,
     deeply_nested_json_is_refused_before_it_is_parsed,
     cors_is_closed_by_default,

@@ -9,49 +9,31 @@ use std::net::IpAddr;
 
 use actix_web::http::header::HeaderMap;
 use actix_web::{HttpRequest, web};
+use ipnet::{IpNet, Ipv6Net};
 
 /// An address, or a network of them (`10.0.0.0/8`, `::1`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Network {
-    address: IpAddr,
-    prefix: u8,
-}
+pub struct Network(IpNet);
 
 impl Network {
     /// Reads `ADDRESS` or `ADDRESS/PREFIX`.
     pub fn parse(text: &str) -> Result<Network, String> {
         let text = text.trim();
-        let (address, prefix) = match text.split_once('/') {
-            Some((address, prefix)) => (address, Some(prefix)),
-            None => (text, None),
+        let network = match text.parse::<IpAddr>() {
+            Ok(address) => IpNet::from(address),
+            Err(_) => text.parse::<IpNet>().map_err(|_| {
+                format!(
+                    "{text:?} is not an IP address or network (10.0.0.0/8, a prefix length of 0 \
+                     to 32, or to 128 for IPv6)"
+                )
+            })?,
         };
-        let address: IpAddr = address
-            .parse()
-            .map_err(|_| format!("{text:?} is not an IP address or network (10.0.0.0/8)"))?;
-        let most = if address.is_ipv4() { 32 } else { 128 };
-        let prefix = match prefix {
-            None => most,
-            Some(prefix) => prefix
-                .parse::<u8>()
-                .ok()
-                .filter(|p| *p <= most)
-                .ok_or_else(|| format!("{text:?}: the prefix length must be 0 to {most}"))?,
-        };
-        Ok(Network { address, prefix })
+        Ok(Network(network))
     }
 
+    /// Whether `address` is in the network; an IPv4 address mapped into IPv6 is its IPv4 one.
     pub fn contains(&self, address: IpAddr) -> bool {
-        let (network, address) = match (self.address, address.to_canonical()) {
-            (IpAddr::V4(n), IpAddr::V4(a)) => {
-                (u128::from(n.to_bits()) << 96, u128::from(a.to_bits()) << 96)
-            }
-            (IpAddr::V6(n), IpAddr::V6(a)) => (n.to_bits(), a.to_bits()),
-            _ => return false,
-        };
-        let mask = u128::MAX
-            .checked_shl(128 - u32::from(self.prefix))
-            .unwrap_or(0);
-        network & mask == address & mask
+        self.0.contains(&address.to_canonical())
     }
 }
 
@@ -162,7 +144,7 @@ pub fn client_address(req: &HttpRequest) -> String {
 /// or for IPv6 its /64, which one subscriber usually holds whole (2^64 addresses to spread over).
 pub fn bounded_as(address: IpAddr) -> IpAddr {
     match address.to_canonical() {
-        IpAddr::V6(v6) => IpAddr::V6((v6.to_bits() & (u128::MAX << 64)).into()),
+        IpAddr::V6(v6) => Ipv6Net::new_assert(v6, 64).network().into(),
         v4 => v4,
     }
 }

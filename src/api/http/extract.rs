@@ -7,6 +7,7 @@ use std::time::Duration;
 use actix_web::dev::Payload;
 use actix_web::error::PayloadError;
 use actix_web::http::header;
+use actix_web::mime::{self, Mime};
 use actix_web::{FromRequest, HttpRequest, web};
 use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
@@ -273,14 +274,13 @@ fn is_json(req: &HttpRequest) -> bool {
     let Some(Ok(value)) = req.headers().get(header::CONTENT_TYPE).map(|v| v.to_str()) else {
         return false;
     };
-    let mut parts = value.split(';');
-    let essence = parts.next().unwrap_or("").trim();
-    essence.eq_ignore_ascii_case("application/json")
-        && parts.all(|parameter| {
-            let (name, value) = parameter.split_once('=').unwrap_or((parameter, ""));
-            let value = value.trim().trim_matches('"');
-            !name.trim().eq_ignore_ascii_case("charset") || value.eq_ignore_ascii_case("utf-8")
-        })
+    let Ok(media_type) = value.parse::<Mime>() else {
+        return false;
+    };
+    media_type.essence_str() == mime::APPLICATION_JSON.essence_str()
+        && media_type
+            .params()
+            .all(|(name, value)| name != mime::CHARSET || value == mime::UTF_8)
 }
 
 /// A body that could not be read whole, in the client's words.

@@ -12,7 +12,6 @@ use sha2::{Digest, Sha256};
 use crate::api::http::client_address::client_address;
 use crate::api::http::extract::RawBody;
 use crate::error::{Error, ProblemCode, Result};
-use crate::service::hex;
 use crate::service::idempotency::{Claim, MAX_KEY, MIN_SEALING_KEY, Written};
 use crate::values::AccountId;
 
@@ -103,7 +102,7 @@ impl IdempotencyKey {
         }
         Some(Claim {
             key,
-            fingerprint: hex(&fingerprint.finalize()),
+            fingerprint: hex::encode(fingerprint.finalize()),
         })
     }
 

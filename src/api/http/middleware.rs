@@ -10,11 +10,13 @@ use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform, forwar
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
 use actix_web::middleware::{ErrorHandlerResponse, ErrorHandlers, Next};
+use actix_web::mime::Mime;
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError};
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
 use tracing_actix_web::RequestId;
 
+use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::api::http::problem::title;
 use crate::error::{Error, ProblemCode};
 
@@ -22,7 +24,8 @@ fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
     response
         .headers()
         .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/problem+json"))
+        .and_then(|value| value.to_str().ok()?.parse::<Mime>().ok())
+        .is_some_and(|media_type| media_type.essence_str() == PROBLEM_JSON.essence_str())
 }
 
 /// Rewrites any error response that is not problem+json yet.
@@ -61,7 +64,7 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
             details.status = status.as_u16();
             details.title = title(status).into();
             problem = HttpResponse::build(status)
-                .content_type("application/problem+json")
+                .content_type(PROBLEM_JSON.as_ref())
                 .json(details);
         }
         let (request, _) = response.into_parts();

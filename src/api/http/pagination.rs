@@ -34,23 +34,16 @@ pub fn encode_games_cursor(after: &GamesAfter) -> String {
         after.created_at.and_utc().timestamp_micros(),
         after.id
     );
-    crate::service::hex(text.as_bytes())
+    hex::encode(text)
 }
 
 pub fn decode_games_cursor(cursor: &str) -> Result<GamesAfter> {
+    // Capitals too would give each cursor several spellings: only the one given out is taken.
     let lower_hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
     if !cursor.bytes().all(lower_hex) {
         return Err(bad_cursor());
     }
-    let bytes = (0..cursor.len())
-        .step_by(2)
-        .map(|i| {
-            cursor
-                .get(i..i + 2)
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        })
-        .collect::<Option<Vec<u8>>>()
-        .ok_or_else(bad_cursor)?;
+    let bytes = hex::decode(cursor).map_err(|_| bad_cursor())?;
     let text = String::from_utf8(bytes).map_err(|_| bad_cursor())?;
     let (micros, id) = text.split_once('.').ok_or_else(bad_cursor)?;
     let id_like = id.len() == 36 && id.bytes().all(|b| lower_hex(b) || b == b'-');

@@ -8,6 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::error::{Error, FieldError, ProblemCode};
 
 /// Seconds a client should wait before retrying while the database is unreachable.
@@ -109,7 +110,7 @@ impl ResponseError for Error {
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         let mut response = HttpResponse::build(status);
-        response.content_type("application/problem+json");
+        response.content_type(PROBLEM_JSON.as_ref());
         if let Some(seconds) = self.retry_after() {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
         }

@@ -1,7 +1,11 @@
-//! Rate limits on account creation and writes, per API key and per client address, answered
-//! with 429 and `Retry-After`. Each limit is a token bucket: up to `per_minute` requests at once,
-//! refilled at `per_minute` a minute. The buckets live in this process; behind a load balancer
-//! each process limits on its own.
+//! Rate limits, answered with 429 and `Retry-After`. Each operation declares the limit it counts
+//! against (`rate_limit` in its `x-declared`, read by `api::openapi::declared`): account
+//! creation per client address; writes, and the advisor and evaluation (a class of their own,
+//! so that judging dice neither spends the writes' bucket nor goes unmetered), per API key and
+//! per client address. A request no operation takes is limited as a write unless it is a read.
+//! Each limit is a token bucket: up to `per_minute` requests at once, refilled at `per_minute` a
+//! minute. The buckets live in this process; behind a load balancer each process limits on its
+//! own.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -15,6 +19,7 @@ use actix_web::{ResponseError, web};
 
 use crate::api::http::auth::bearer_key;
 use crate::api::http::client_address::client_for_bounds;
+use crate::api::openapi::declared::{ROUTES, RateClass};
 use crate::error::Error;
 use crate::service::accounts::hash_key;
 
@@ -25,6 +30,21 @@ pub struct RateSettings {
     pub accounts_per_minute: u32,
     /// Writes per API key, and per client address.
     pub writes_per_minute: u32,
+    /// Dice judged and advice given, per API key, and per client address.
+    pub advice_per_minute: u32,
+}
+
+impl RateSettings {
+    /// The rate of a class and the names of its buckets, or `None` if it is not limited.
+    fn of(&self, class: RateClass) -> Option<(u32, &'static str)> {
+        let (per_minute, name) = match class {
+            RateClass::None => return None,
+            RateClass::Accounts => (self.accounts_per_minute, "accounts"),
+            RateClass::Writes => (self.writes_per_minute, "writes"),
+            RateClass::Advice => (self.advice_per_minute, "advice"),
+        };
+        (per_minute > 0).then_some((per_minute, name))
+    }
 }
 
 /// Beyond this many buckets, the full (idle) ones are forgotten.
@@ -86,26 +106,22 @@ impl RateLimits {
 
     /// Which limit a request falls under, and the buckets it draws on.
     fn buckets_of(&self, request: &ServiceRequest) -> Option<(u32, Vec<String>)> {
-        if matches!(
-            *request.method(),
-            Method::GET | Method::HEAD | Method::OPTIONS
-        ) || request.path() == "/v1/evaluate"
-        {
-            return None;
-        }
+        let method = request.method();
+        let class = match ROUTES.find(method, request.path()) {
+            Some(declared) => declared.rate_limit,
+            None if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) => {
+                RateClass::None
+            }
+            None => RateClass::Writes,
+        };
+        let (per_minute, name) = self.settings.of(class)?;
         let address = client_for_bounds(request.request());
-        if request.path() == "/v1/accounts" {
-            let per_minute = self.settings.accounts_per_minute;
-            return (per_minute > 0).then(|| (per_minute, vec![format!("accounts@{address}")]));
-        }
-        let per_minute = self.settings.writes_per_minute;
-        if per_minute == 0 {
-            return None;
-        }
-        let mut names = vec![format!("writes@{address}")];
-        if let Some(key) = bearer_key(request.request()) {
+        let mut names = vec![format!("{name}@{address}")];
+        if class != RateClass::Accounts
+            && let Some(key) = bearer_key(request.request())
+        {
             // Keys are kept as hashes here too.
-            names.push(format!("writes#{}", hash_key(&key)));
+            names.push(format!("{name}#{}", hash_key(&key)));
         }
         Some((per_minute, names))
     }
@@ -140,6 +156,7 @@ mod tests {
         RateLimits::new(RateSettings {
             accounts_per_minute: per_minute,
             writes_per_minute: per_minute,
+            advice_per_minute: per_minute,
         })
     }
 

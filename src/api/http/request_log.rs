@@ -6,9 +6,10 @@
 //! could otherwise fill the disk with bad requests. A server error (5xx) is logged at ERROR (its
 //! cause, when the service knows it, where it happened).
 //!
-//! Nothing that looks like a secret is written: an invite code in a path, an API key anywhere in
-//! the path or the User-Agent, the value of a query parameter named like a key or a token. The
-//! client is the address its connection comes from, or what a trusted proxy says it is.
+//! Nothing that looks like a secret is written: a secret in a path (an invite code, a link's
+//! token: each operation whose path carries one says so), an API key anywhere in the path or the
+//! User-Agent, the value of a query parameter named like a key or a token. The client is the
+//! address its connection comes from, or what a trusted proxy says it is.
 
 use std::borrow::Cow;
 
@@ -20,6 +21,7 @@ use tracing::field::Empty;
 use tracing_actix_web::{RequestId, RootSpanBuilder};
 
 use crate::api::http::client_address::client_address;
+use crate::api::openapi::declared::ROUTES;
 
 /// Builds each request's span.
 pub struct RequestSpan;
@@ -98,31 +100,15 @@ fn names_a_secret(name: &str) -> bool {
     .any(|word| name.contains(word))
 }
 
-/// The path and query as logged: the code of `/v1/invites/{code}/…`, the token of
-/// `/pad/{token}/…`, keys, and the values of secret-named query parameters are replaced, and
-/// the whole is bounded.
+/// The path and query as logged: the secrets of a path declared to carry them (`secret_path`:
+/// the code of `/v1/invites/{code}/…`, the token of `/pad/{token}/…`), keys, and the values of
+/// secret-named query parameters are replaced, and the whole is bounded.
 fn logged_target(target: &str) -> String {
-    const INVITES: &str = "/v1/invites/";
-    const PADS: &str = "/pad/";
-    const PAD_FILES: [&str; 3] = ["blank", "pad.css", "live.js"];
     let (path, query) = match target.split_once('?') {
         Some((path, query)) => (path, Some(query)),
         None => (target, None),
     };
-    let mut logged = if let Some(rest) = path.strip_prefix(INVITES) {
-        let after_code = rest.find('/').map_or("", |end| &rest[end..]);
-        format!("{INVITES}[code]{after_code}")
-    } else if let Some(rest) = path.strip_prefix(PADS) {
-        // A read-only link's token: any name but the pad's own files is taken for one.
-        let (name, after) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        if PAD_FILES.contains(&name) {
-            path.to_string()
-        } else {
-            format!("{PADS}[token]{after}")
-        }
-    } else {
-        path.to_string()
-    };
+    let mut logged = ROUTES.without_secrets(path).into_owned();
     if let Some(query) = query {
         let pairs: Vec<String> = query
             .split('&')

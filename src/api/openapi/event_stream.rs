@@ -1,5 +1,6 @@
 //! What `followGame` streams, described event by event.
 
+use actix_web::mime;
 use utoipa::openapi::schema::{
     AnyOfBuilder, KnownFormat, ObjectBuilder, Ref, Schema, SchemaFormat, Type,
 };
@@ -14,7 +15,7 @@ use crate::service::names::Stored;
 fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
     ObjectBuilder::new()
         .schema_type(Type::String)
-        .content_media_type("application/json")
+        .content_media_type(mime::APPLICATION_JSON.as_ref())
         .content_schema(Some(schema))
 }
 
@@ -121,7 +122,7 @@ pub(super) fn describe_events(document: &mut Document) {
         };
         if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
             ok.content.insert(
-                "text/event-stream".into(),
+                mime::TEXT_EVENT_STREAM.to_string(),
                 RefOr::T(Content::new(Some(Schema::AnyOf(one_event.clone())))),
             );
         }

@@ -3,7 +3,7 @@
 
 use std::sync::LazyLock;
 
-use actix_web::{App, HttpResponse, get};
+use actix_web::{App, HttpResponse, get, mime};
 use utoipa::openapi::Required;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterBuilder, ParameterIn};
@@ -15,14 +15,17 @@ use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
+pub mod declared;
 mod event_stream;
 mod links;
 
+use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::api::http::problem::{Problem, ProblemField};
 use crate::api::routes;
 use crate::api::views::events::EventData;
 use crate::service::events::EventKind;
 use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
+use declared::{Declared, IdempotencyKey, ROUTES};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -66,6 +69,9 @@ impl Modify for BearerKeys {
         );
     }
 }
+
+/// The problems any operation can answer, declared or not: its headers too large, or a fault.
+const ANY_OPERATION: [u16; 2] = [431, 500];
 
 /// The problem responses, by status: component name and when it happens.
 const PROBLEMS: [(u16, &str, &str); 15] = [
@@ -132,38 +138,9 @@ const PROBLEMS: [(u16, &str, &str); 15] = [
     ),
 ];
 
-/// Which problems each operation can answer with (every one can also answer 431 and 500).
-fn problems_of(operation_id: &str) -> &'static [u16] {
-    match operation_id {
-        "createAccount" => &[400, 409, 413, 415, 422, 429, 503],
-        "getAccount" | "getGame" => &[401, 404, 503],
-        "getScoresheet" => &[401, 404, 406, 503],
-        "getBlankPad" => &[400, 422],
-        "getTurn" | "getHand" => &[401, 404, 409, 503],
-        "deleteGame" => &[401, 403, 404, 409, 412, 422, 429, 503],
-        "evaluateDice" | "adviseTurn" => &[400, 413, 415, 422],
-        "adviseDigitalTurn" => &[400, 401, 404, 409, 422, 503],
-        "createGame" => &[400, 401, 409, 413, 415, 422, 429, 503],
-        "listGames" => &[400, 401, 422, 503],
-        "recordTurn" | "recordHand" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "listTurns" | "listHands" => &[400, 401, 404, 409, 422, 503],
-        "undoTurn" | "undoHand" => &[401, 403, 404, 409, 412, 422, 429, 503],
-        "createInvite" => &[400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
-        "acceptInvite" => &[401, 404, 409, 410, 422, 429, 503],
-        "rollDice" => &[400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "scoreTurn" => &[401, 403, 404, 409, 412, 422, 429, 503],
-        "followGame" => &[400, 401, 404, 422, 429, 503],
-        "shareGame" | "revokeGameLinks" => &[401, 403, 404, 429, 503],
-        "getSharedPad" | "getSharedPadTable" => &[404, 503],
-        "followSharedGame" => &[400, 404, 429, 503],
-        "readyz" => &[503],
-        _ => &[],
-    }
-}
-
 fn problem_response(status: u16, description: &str) -> Response {
     let mut response = ResponseBuilder::new().description(description).content(
-        "application/problem+json",
+        PROBLEM_JSON.as_ref(),
         Content::new(Some(Ref::from_schema_name("Problem"))),
     );
     if status == 503 || status == 429 {
@@ -185,8 +162,8 @@ fn add_problems(document: &mut Document) {
         );
     }
     for operation in operations_mut(document) {
-        let id = operation.operation_id.clone().unwrap_or_default();
-        for status in problems_of(&id).iter().chain([&431, &500]) {
+        let declared = Declared::or_strictest(operation);
+        for status in declared.problems.iter().chain(&ANY_OPERATION) {
             if let Some((_, name, _)) = PROBLEMS.iter().find(|(s, _, _)| s == status) {
                 operation.responses.responses.insert(
                     status.to_string(),
@@ -281,21 +258,8 @@ pub(super) fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<
     operations_mut(document).find(|operation| operation.operation_id.as_deref() == Some(id))
 }
 
-/// The writes that take an `Idempotency-Key`.
-const IDEMPOTENT_WRITES: [&str; 10] = [
-    "createAccount",
-    "createGame",
-    "deleteGame",
-    "recordTurn",
-    "undoTurn",
-    "recordHand",
-    "undoHand",
-    "acceptInvite",
-    "rollDice",
-    "scoreTurn",
-];
-
-/// Documents `Idempotency-Key` on every write, and `Idempotent-Replayed` on its answers.
+/// Documents `Idempotency-Key` on every operation that declares it takes one, and
+/// `Idempotent-Replayed` on its answers.
 fn add_idempotency_keys(document: &mut Document) {
     let key = ParameterBuilder::new()
         .name("Idempotency-Key")
@@ -321,11 +285,8 @@ fn add_idempotency_keys(document: &mut Document) {
             "`true` when this answers a retry from what was stored",
         ))
         .build();
-    let writes = operations_mut(document).filter(|operation| {
-        let id = operation.operation_id.as_deref().unwrap_or_default();
-        IDEMPOTENT_WRITES.contains(&id)
-    });
-    // An account's answer holds its API key, sealed under the Idempotency-Key while it is kept.
+    // An answer that holds a secret (a new account's API key) is sealed under the key while it
+    // is kept.
     let mut sealing_key = key.clone();
     sealing_key.description = Some(format!(
         "{} Here at least {MIN_SEALING_KEY} characters: the answer kept for a retry holds the new \
@@ -335,10 +296,11 @@ fn add_idempotency_keys(document: &mut Document) {
     if let Some(RefOr::T(Schema::Object(schema))) = sealing_key.schema.as_mut() {
         schema.min_length = Some(MIN_SEALING_KEY);
     }
-    for operation in writes {
-        let key = match operation.operation_id.as_deref() {
-            Some("createAccount") => &sealing_key,
-            _ => &key,
+    for operation in operations_mut(document) {
+        let key = match Declared::or_strictest(operation).idempotency_key {
+            IdempotencyKey::None => continue,
+            IdempotencyKey::Optional => &key,
+            IdempotencyKey::Sealing => &sealing_key,
         };
         operation
             .parameters
@@ -354,56 +316,17 @@ fn add_idempotency_keys(document: &mut Document) {
     }
 }
 
-/// The document's paths, as segments (`None` for a `{parameter}`), each with its methods.
 /// The document, built once.
 static DOCUMENT: LazyLock<Document> = LazyLock::new(document);
 
-static ROUTES: LazyLock<Vec<(Vec<Option<String>>, String)>> = LazyLock::new(|| {
-    DOCUMENT
-        .paths
-        .paths
-        .iter()
-        .map(|(path, item)| {
-            let segments = path
-                .split('/')
-                .map(|s| (!s.starts_with('{')).then(|| s.to_string()))
-                .collect();
-            let methods = [
-                ("GET", &item.get),
-                ("POST", &item.post),
-                ("PUT", &item.put),
-                ("PATCH", &item.patch),
-                ("DELETE", &item.delete),
-            ];
-            // HEAD is answered wherever GET is.
-            let allow = methods
-                .iter()
-                .filter(|(_, operation)| operation.is_some())
-                .flat_map(|(method, _)| match *method {
-                    "GET" => vec!["GET", "HEAD"],
-                    other => vec![other],
-                })
-                .collect::<Vec<_>>()
-                .join(", ");
-            (segments, allow)
-        })
-        .collect()
-});
+/// The document as served.
+fn served() -> &'static Document {
+    &DOCUMENT
+}
 
 /// The methods the document has for `path` (`GET, DELETE`), if it is one of its paths.
 pub fn allowed_methods(path: &str) -> Option<&'static str> {
-    let segments: Vec<&str> = path.split('/').collect();
-    ROUTES.iter().find_map(|(route, allow)| {
-        let matches = route.len() == segments.len()
-            && route
-                .iter()
-                .zip(&segments)
-                .all(|(part, segment)| match part {
-                    Some(literal) => literal == segment,
-                    None => !segment.is_empty(),
-                });
-        matches.then_some(allow.as_str())
-    })
+    ROUTES.allowed_methods(path)
 }
 
 /// The document as committed at `openapi/openapi.json`: pretty JSON with a final newline.
@@ -419,7 +342,7 @@ pub fn document_json() -> String {
 #[get("/openapi.json")]
 pub async fn openapi_json(json: actix_web::web::Data<OpenApiJson>) -> HttpResponse {
     HttpResponse::Ok()
-        .content_type("application/json")
+        .content_type(mime::APPLICATION_JSON)
         .body(json.0.clone())
 }
 
@@ -757,6 +680,69 @@ mod tests {
             "readyz",
         ];
         assert_eq!(open, expected);
+    }
+
+    #[test]
+    fn every_operation_declares_its_problems_key_rate_limit_and_secret_path() {
+        use declared::{DECLARED, RateClass};
+
+        let document = document();
+        let mut wrong = Vec::new();
+        for (path, _, operation) in declared::operations(&document) {
+            let id = operation.operation_id.clone().unwrap_or_default();
+            let others: Vec<&String> = operation
+                .extensions
+                .iter()
+                .flat_map(|extensions| extensions.keys())
+                .filter(|name| *name != DECLARED)
+                .collect();
+            if !others.is_empty() {
+                wrong.push(format!("{id}: extensions besides {DECLARED}: {others:?}"));
+            }
+            let declared = match Declared::of(operation) {
+                Ok(declared) => declared,
+                Err(lacks) => {
+                    wrong.push(format!("{id}: {lacks}"));
+                    continue;
+                }
+            };
+            let answers = |status: u16| declared.problems.contains(&status);
+            for status in &declared.problems {
+                if !PROBLEMS.iter().any(|(known, _, _)| known == status) {
+                    wrong.push(format!("{id}: {status} is no problem response"));
+                }
+            }
+            if declared.rate_limit != RateClass::None && !answers(429) {
+                wrong.push(format!("{id}: rate-limited without 429"));
+            }
+            if declared.idempotency_key != IdempotencyKey::None && !(answers(409) && answers(422)) {
+                wrong.push(format!("{id}: takes a key without 409 and 422"));
+            }
+            if declared.secret_path && !path.contains('{') {
+                wrong.push(format!("{id}: a secret path without a parameter"));
+            }
+        }
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    #[test]
+    fn the_advisor_and_evaluation_have_a_rate_limit_of_their_own() {
+        use declared::RateClass;
+
+        let document = document();
+        let mut advice: Vec<String> = declared::operations(&document)
+            .filter(|(_, _, operation)| {
+                Declared::or_strictest(operation).rate_limit == RateClass::Advice
+            })
+            .filter_map(|(_, _, operation)| operation.operation_id.clone())
+            .collect();
+        advice.sort();
+        assert_eq!(advice, ["adviseDigitalTurn", "adviseTurn", "evaluateDice"]);
+        let json = json();
+        let declared = |id| operation(&json, id)["x-declared"].clone();
+        assert_eq!(declared("adviseTurn")["rate_limit"], "advice");
+        assert_eq!(declared("createAccount")["rate_limit"], "accounts");
+        assert_eq!(declared("acceptInvite")["secret_path"], true);
     }
 
     #[test]

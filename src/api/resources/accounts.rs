@@ -74,7 +74,13 @@ pub struct AccountPath {
         // own key, and the request that creates it is sent without it.
         (status = 201, description = "The account, with its API key", body = AccountCreated,
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the API key"))),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [400, 409, 413, 415, 422, 429, 503],
+        "idempotency_key": "sealing",
+        "rate_limit": "accounts",
+        "secret_path": false
+    })))
 )]
 #[post("/accounts")]
 pub async fn create_account(
@@ -110,7 +116,13 @@ pub async fn create_account(
     tag = "accounts",
     params(AccountPath),
     responses((status = 200, description = "The account", body = Account)),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/accounts/{account_id}")]
 pub async fn get_account(

@@ -179,7 +179,13 @@ impl TurnAdviceView {
     operation_id = "adviseTurn",
     tag = "rules",
     request_body = AdviceRequest,
-    responses((status = 200, description = "The best play from here", body = AdviceView))
+    responses((status = 200, description = "The best play from here", body = AdviceView)),
+    extensions(("x-declared" = json!({
+        "problems": [400, 413, 415, 422, 429],
+        "idempotency_key": "none",
+        "rate_limit": "advice",
+        "secret_path": false
+    })))
 )]
 #[post("/advice")]
 pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpResponse> {
@@ -216,7 +222,13 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
          headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 409, 422, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "advice",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/turns/{number}/advice")]
 pub async fn advise_digital_turn(

@@ -69,7 +69,13 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
         (status = 200, description = "The turn after the roll", body = TurnView,
          headers(("ETag" = String, description = "The game's version after the roll"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/turns/{number}/rolls")]
 pub async fn roll_dice(
@@ -93,7 +99,13 @@ pub async fn roll_dice(
         (status = 200, description = "The scored turn and the game after it", body = TurnView,
          headers(("ETag" = String, description = "The game's version after the turn"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/turns/{number}/score")]
 pub async fn score_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use actix_web::http::header;
 use actix_web::web::Bytes;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, mime, web};
 use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
@@ -123,7 +123,13 @@ fn frames(row: &LoggedEvent) -> Result<String> {
     responses(
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 422, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/events")]
 pub async fn follow_game(
@@ -204,7 +210,7 @@ pub(crate) fn stream(
         Some((Ok::<_, actix_web::Error>(frame), receiver))
     });
     HttpResponse::Ok()
-        .content_type("text/event-stream")
+        .content_type(mime::TEXT_EVENT_STREAM)
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Tells nginx-like proxies not to buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))

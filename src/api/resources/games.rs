@@ -170,7 +170,13 @@ pub struct ListGames {
          headers(("Location" = String, description = "The game's URL"),
                  ("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 409, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games")]
 pub async fn create_game(
@@ -203,7 +209,13 @@ pub async fn create_game(
     tag = "games",
     params(ListGames),
     responses((status = 200, description = "A page of games", body = GamePage)),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 422, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games")]
 pub async fn list_games(
@@ -239,7 +251,13 @@ pub async fn list_games(
          headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}")]
 pub async fn get_game(
@@ -261,7 +279,13 @@ pub async fn get_game(
     tag = "games",
     params(GamePath, IfMatch),
     responses((status = 204, description = "Deleted")),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[delete("/games/{game_id}")]
 pub async fn delete_game(

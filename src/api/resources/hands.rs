@@ -80,7 +80,13 @@ impl HandPath {
          headers(("Location" = String, description = "The hand's URL"),
                  ("ETag" = String, description = "The game's version after the hand"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/hands")]
 pub async fn record_hand(
@@ -124,7 +130,13 @@ pub async fn record_hand(
     tag = "hands",
     params(GamePath, ListPlayed),
     responses((status = 200, description = "A page of hands", body = HandPage)),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 409, 422, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/hands")]
 pub async fn list_hands(
@@ -150,7 +162,13 @@ pub async fn list_hands(
          headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 409, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/hands/{number}")]
 pub async fn get_hand(
@@ -176,7 +194,13 @@ pub async fn get_hand(
     params(HandPath, IfMatch),
     responses((status = 200, description = "The game after the undo", body = GameView,
                headers(("ETag" = String, description = "The game's version")))),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[delete("/games/{game_id}/hands/{number}")]
 pub async fn undo_hand(

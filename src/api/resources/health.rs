@@ -20,7 +20,13 @@ pub struct Health {
 #[utoipa::path(
     operation_id = "healthz",
     tag = "service",
-    responses((status = 200, description = "Up", body = Health))
+    responses((status = 200, description = "Up", body = Health)),
+    extensions(("x-declared" = json!({
+        "problems": [],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/healthz")]
 pub async fn healthz() -> HttpResponse {
@@ -35,7 +41,13 @@ pub async fn healthz() -> HttpResponse {
 #[utoipa::path(
     operation_id = "readyz",
     tag = "service",
-    responses((status = 200, description = "Ready", body = Health))
+    responses((status = 200, description = "Ready", body = Health)),
+    extensions(("x-declared" = json!({
+        "problems": [503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse> {

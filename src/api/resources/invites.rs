@@ -66,7 +66,13 @@ pub struct InvitePath {
         (status = 201, description = "The invite, with its code (shown only now)", body = InviteView,
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the code"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/invites")]
 pub async fn create_invite(
@@ -106,7 +112,13 @@ pub async fn create_invite(
         (status = 200, description = "The game whose seat the caller now plays", body = GameView,
          headers(("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 409, 410, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": true
+    })))
 )]
 #[post("/invites/{code}/accept")]
 pub async fn accept_invite(

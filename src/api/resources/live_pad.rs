@@ -3,7 +3,7 @@
 //! page's script (`GET /pad/live.js`). The token opens these and nothing else of the API.
 
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
+use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, mime, web};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -49,7 +49,7 @@ async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(String, S
 fn live_html(version: i64) -> HttpResponseBuilder {
     let mut answer = HttpResponse::Ok();
     answer
-        .content_type("text/html; charset=utf-8")
+        .content_type(mime::TEXT_HTML_UTF_8)
         .insert_header((
             header::CONTENT_SECURITY_POLICY,
             content_security_policy(Some("'self'")),
@@ -73,7 +73,13 @@ fn live_html(version: i64) -> HttpResponseBuilder {
     responses(
         (status = 200, description = "The live pad's page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [404, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": true
+    })))
 )]
 #[get("/pad/{token}")]
 pub async fn shared_pad(
@@ -102,7 +108,13 @@ pub async fn shared_pad(
     params(PadPath),
     responses(
         (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [404, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": true
+    })))
 )]
 #[get("/pad/{token}/table")]
 pub async fn shared_pad_table(
@@ -121,7 +133,13 @@ pub async fn shared_pad_table(
     tag = "pad",
     responses(
         (status = 200, description = "The script", content_type = "text/javascript", body = String),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/pad/live.js")]
 pub async fn live_pad_script() -> HttpResponse {
@@ -152,7 +170,13 @@ pub struct PadPath {
         ("Last-Event-ID" = Option<String>, Header, description = "The id of the last event received: the stream resumes after it")),
     responses(
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [400, 404, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": true
+    })))
 )]
 #[get("/pad/{token}/events")]
 pub async fn follow_shared_game(

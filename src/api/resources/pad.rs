@@ -1,7 +1,7 @@
 //! `GET /pad/blank`: an empty printable pad for people who play on paper (no key needed).
 
 use actix_web::http::header;
-use actix_web::{HttpResponse, get};
+use actix_web::{HttpResponse, get, mime};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -70,13 +70,19 @@ impl BlankPadQuery {
     responses(
         (status = 200, description = "A printable page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "No script, only the page's own style"))),
-    )
+    ),
+    extensions(("x-declared" = json!({
+        "problems": [400, 422],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/pad/blank")]
 pub async fn blank_pad(query: QueryParams<BlankPadQuery>) -> Result<HttpResponse> {
     let (game, players) = query.0.read()?;
     Ok(HttpResponse::Ok()
-        .content_type("text/html; charset=utf-8")
+        .content_type(mime::TEXT_HTML_UTF_8)
         .insert_header((
             header::CONTENT_SECURITY_POLICY,
             content_security_policy(None),

@@ -151,7 +151,13 @@ pub struct CardEvaluationView {
 #[utoipa::path(
     operation_id = "listPhases",
     tag = "rules",
-    responses((status = 200, description = "The ten phases", body = PhaseList))
+    responses((status = 200, description = "The ten phases", body = PhaseList)),
+    extensions(("x-declared" = json!({
+        "problems": [],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/phases")]
 pub async fn list_phases() -> Result<HttpResponse> {
@@ -192,7 +198,13 @@ pub async fn list_phases() -> Result<HttpResponse> {
     operation_id = "evaluateDice",
     tag = "rules",
     request_body = EvaluateAny,
-    responses((status = 200, description = "The verdict", body = EvaluationAny))
+    responses((status = 200, description = "The verdict", body = EvaluationAny)),
+    extensions(("x-declared" = json!({
+        "problems": [400, 413, 415, 422, 429],
+        "idempotency_key": "none",
+        "rate_limit": "advice",
+        "secret_path": false
+    })))
 )]
 #[post("/evaluate")]
 pub async fn evaluate_dice(body: JsonBody<WhichGame>) -> Result<HttpResponse> {

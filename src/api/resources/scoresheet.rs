@@ -3,6 +3,7 @@
 //! `"7-html"`), so a cache that keeps them apart by `Vary: Accept` never answers one with another.
 
 use actix_web::http::header::{self, HeaderValue};
+use actix_web::mime::{self, Mime};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
 
 use crate::api::http::auth::Caller;
@@ -14,7 +15,7 @@ use crate::pad::{csv, html, rows::Pad};
 use crate::service::scoresheet::Scoresheet;
 
 /// What the pad can be given as, the service's preference first.
-const OFFERED: [&str; 3] = ["application/json", "text/csv", "text/html"];
+static OFFERED: [Mime; 3] = [mime::APPLICATION_JSON, mime::TEXT_CSV, mime::TEXT_HTML];
 
 /// How the 406 answer lists them.
 const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
@@ -44,7 +45,13 @@ const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
          )),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The ETag of the representation asked for"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 406, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/scoresheet")]
 pub async fn get_scoresheet(
@@ -61,10 +68,16 @@ pub async fn get_scoresheet(
             offered: OFFERED_WORDS,
         })?;
     let pad = Scoresheet::of(&game);
-    let tag = match media_type {
-        "text/csv" => format!("\"{}-csv\"", pad.version()),
-        "text/html" => format!("\"{}-html\"", pad.version()),
-        _ => etag(pad.version()),
+    let (as_csv, as_html) = (
+        *media_type == mime::TEXT_CSV,
+        *media_type == mime::TEXT_HTML,
+    );
+    let tag = if as_csv {
+        format!("\"{}-csv\"", pad.version())
+    } else if as_html {
+        format!("\"{}-html\"", pad.version())
+    } else {
+        etag(pad.version())
     };
     if conditions.client_has(&tag) {
         let mut response = HttpResponse::NotModified();
@@ -73,26 +86,26 @@ pub async fn get_scoresheet(
     }
     let mut response = HttpResponse::Ok();
     tagged(&mut response, &tag);
-    Ok(match media_type {
-        "text/csv" => {
-            let id = match &pad {
-                Scoresheet::Dice(dice) => dice.game_id.to_string(),
-                Scoresheet::Cards(cards) => cards.game_id.to_string(),
-            };
-            let disposition = format!("attachment; filename=\"{}\"", csv::file_name(&id));
-            response
-                .content_type("text/csv; charset=utf-8")
-                .insert_header((header::CONTENT_DISPOSITION, disposition))
-                .body(csv::pad_csv(&Pad::of(&pad)))
-        }
-        "text/html" => response
-            .content_type("text/html; charset=utf-8")
+    Ok(if as_csv {
+        let id = match &pad {
+            Scoresheet::Dice(dice) => dice.game_id.to_string(),
+            Scoresheet::Cards(cards) => cards.game_id.to_string(),
+        };
+        let disposition = format!("attachment; filename=\"{}\"", csv::file_name(&id));
+        response
+            .content_type(mime::TEXT_CSV_UTF_8)
+            .insert_header((header::CONTENT_DISPOSITION, disposition))
+            .body(csv::pad_csv(&Pad::of(&pad)))
+    } else if as_html {
+        response
+            .content_type(mime::TEXT_HTML_UTF_8)
             .insert_header((
                 header::CONTENT_SECURITY_POLICY,
                 html::content_security_policy(None),
             ))
-            .body(html::pad_page(&pad)),
-        _ => response.json(&pad),
+            .body(html::pad_page(&pad))
+    } else {
+        response.json(&pad)
     })
 }
 

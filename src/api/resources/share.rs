@@ -45,7 +45,13 @@ fn origin(req: &HttpRequest) -> String {
         (status = 201, description = "The link (shown only now)", body = ShareLinkView,
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the link"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/share")]
 pub async fn share_game(
@@ -78,7 +84,13 @@ pub async fn share_game(
     tag = "games",
     params(GamePath),
     responses((status = 204, description = "Every link of the game revoked")),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 429, 503],
+        "idempotency_key": "none",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[delete("/games/{game_id}/share")]
 pub async fn revoke_game_links(

@@ -75,7 +75,13 @@ pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
          headers(("Location" = String, description = "The turn's URL"),
                  ("ETag" = String, description = "The game's version after the turn"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[post("/games/{game_id}/turns")]
 pub async fn record_turn(
@@ -127,7 +133,13 @@ pub async fn record_turn(
     tag = "turns",
     params(GamePath, ListPlayed),
     responses((status = 200, description = "A page of turns", body = TurnPage)),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 409, 422, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/turns")]
 pub async fn list_turns(
@@ -153,7 +165,13 @@ pub async fn list_turns(
          headers(("ETag" = String, description = "The game's version"))),
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 404, 409, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
 )]
 #[get("/games/{game_id}/turns/{number}")]
 pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
@@ -173,7 +191,13 @@ pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
     params(TurnPath, IfMatch),
     responses((status = 200, description = "The game after the undo", body = GameView,
                headers(("ETag" = String, description = "The game's version")))),
-    security(("api_key" = []))
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
 )]
 #[delete("/games/{game_id}/turns/{number}")]
 pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
