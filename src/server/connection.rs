@@ -96,7 +96,9 @@ async fn refuse(socket: &TcpStream) {
 /// connection closes, encoded whole by actix-http's HTTP/1.1 encoder; empty if it cannot be.
 fn closing_answer(error: &Error) -> Bytes {
     let mut response = Response::from(error.error_response());
-    response.head_mut().set_connection_type(ConnectionType::Close);
+    response
+        .head_mut()
+        .set_connection_type(ConnectionType::Close);
     response.headers_mut().insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -309,7 +311,10 @@ mod tests {
         let answer = closing_answer(&Error::TooManyConnections);
         let text = std::str::from_utf8(&answer).unwrap();
         let (head, body) = text.split_once("\r\n\r\n").unwrap();
-        assert!(head.starts_with("HTTP/1.1 429 Too Many Requests\r\n"), "{head}");
+        assert!(
+            head.starts_with("HTTP/1.1 429 Too Many Requests\r\n"),
+            "{head}"
+        );
         for line in [
             "content-type: application/problem+json",
             "connection: close",
