@@ -4,16 +4,19 @@
 //!
 //! The tasks share one thread and one event loop, so that the driver takes as little of the
 //! machine as it can: on a small machine it shares the cores with the server it measures. Each
-//! task talks plain HTTP/1.1 on a kept-alive connection of its own.
+//! task talks HTTP/1.1 through hyper's client on a kept-alive connection of its own.
 //!
 //! `cargo run --release --example load_driver -- URL CLIENTS SECONDS`
 //! prints `turns=… seconds=… turns_per_s=… p50_ms=… p99_ms=… errors=…`.
 
-use std::io;
 use std::time::{Duration, Instant};
 
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::{self, SendRequest};
+use hyper::{Request, header};
+use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 use tokio::time::timeout;
 
@@ -51,14 +54,15 @@ const BODY_LIMIT: usize = 1 << 20;
 /// How long one request and its answer may take.
 const TIMEOUT: Duration = Duration::from_secs(30);
 
-/// A minimal HTTP/1.1 client on one kept-alive connection, opened again after a failure or when
-/// the server closes it. (Written here rather than taken from a crate: awc, actix's client, always
-/// brings HTTP/2 (h2) along, which nothing here needs, and ureq blocks a thread per client.)
+type Failure = Box<dyn std::error::Error + Send + Sync>;
+
+/// One client's kept-alive HTTP/1.1 connection (hyper's), opened again after a failure or when
+/// the server closes it.
 struct Client {
     /// `host:port`, to connect to and for the `Host` header.
     authority: String,
     key: String,
-    connection: Option<BufReader<TcpStream>>,
+    connection: Option<SendRequest<Full<Bytes>>>,
 }
 
 impl Client {
@@ -81,128 +85,50 @@ impl Client {
     /// Posts JSON; reads the answer as JSON only when asked, to keep the driver's own CPU low.
     /// Status 0: no answer (connection refused or dropped, malformed answer, timeout).
     async fn post(&mut self, path: &str, body: String, read: bool) -> (u16, Value) {
-        let request = format!(
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nAuthorization: Bearer {}\r\n\
-             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.authority,
-            self.key,
-            body.len(),
-        );
-        let Ok(Ok((status, body, keep_alive))) =
-            timeout(TIMEOUT, self.exchange(request.as_bytes())).await
-        else {
+        let Ok(Ok((status, body))) = timeout(TIMEOUT, self.exchange(path, body)).await else {
             self.connection = None;
             return (0, Value::Null);
         };
-        if !keep_alive {
-            self.connection = None;
-        }
-        let value = match body {
-            Some(body) if read => serde_json::from_slice(&body).unwrap_or(Value::Null),
-            _ => Value::Null,
+        let value = if read {
+            serde_json::from_slice(&body).unwrap_or(Value::Null)
+        } else {
+            Value::Null
         };
         (status, value)
     }
 
-    /// Sends one request and reads its answer: the status, the body (`None` if over
-    /// `BODY_LIMIT`), and whether the connection may be used again.
-    async fn exchange(&mut self, request: &[u8]) -> io::Result<(u16, Option<Vec<u8>>, bool)> {
-        let connection = match &mut self.connection {
-            Some(connection) => connection,
-            None => {
-                let stream = TcpStream::connect(&self.authority).await?;
-                stream.set_nodelay(true)?;
-                self.connection.insert(BufReader::new(stream))
-            }
+    /// Sends one request and reads its answer whole (at most `BODY_LIMIT`): the status and the
+    /// body.
+    async fn exchange(&mut self, path: &str, body: String) -> Result<(u16, Bytes), Failure> {
+        if self.connection.as_ref().is_none_or(|c| c.is_closed()) {
+            self.connection = Some(self.connect().await?);
+        }
+        let Some(connection) = self.connection.as_mut() else {
+            return Err("no connection".into());
         };
-        connection.get_mut().write_all(request).await?;
-
-        let mut line = String::new();
-        read_line(connection, &mut line).await?;
-        // "HTTP/1.1 201 Created"
-        let status = line
-            .split(' ')
-            .nth(1)
-            .and_then(|code| code.parse::<u16>().ok())
-            .ok_or_else(|| malformed("status line"))?;
-        let (mut length, mut chunked, mut keep_alive) = (None, false, true);
-        loop {
-            read_line(connection, &mut line).await?;
-            if line.is_empty() {
-                break;
-            }
-            let Some((name, value)) = line.split_once(':') else {
-                return Err(malformed("header"));
-            };
-            let value = value.trim();
-            if name.eq_ignore_ascii_case("content-length") {
-                length = Some(value.parse::<usize>().map_err(|_| malformed("length"))?);
-            } else if name.eq_ignore_ascii_case("transfer-encoding") {
-                chunked = value.eq_ignore_ascii_case("chunked");
-            } else if name.eq_ignore_ascii_case("connection") {
-                keep_alive = !value.eq_ignore_ascii_case("close");
-            }
-        }
-
-        let mut body = Vec::new();
-        if chunked {
-            loop {
-                read_line(connection, &mut line).await?;
-                let size = line.split(';').next().unwrap_or_default().trim();
-                let size = usize::from_str_radix(size, 16).map_err(|_| malformed("chunk"))?;
-                if size == 0 {
-                    break;
-                }
-                if body.len() + size > BODY_LIMIT {
-                    return Err(malformed("body over the limit"));
-                }
-                let start = body.len();
-                body.resize(start + size, 0);
-                connection.read_exact(&mut body[start..]).await?;
-                read_line(connection, &mut line).await?;
-            }
-            // Trailers, up to the empty line.
-            loop {
-                read_line(connection, &mut line).await?;
-                if line.is_empty() {
-                    break;
-                }
-            }
-        } else if let Some(length) = length {
-            if length > BODY_LIMIT {
-                // Not read: the connection cannot be used again.
-                return Ok((status, None, false));
-            }
-            body.resize(length, 0);
-            connection.read_exact(&mut body).await?;
-        } else if status >= 200 && status != 204 && status != 304 {
-            // No length: the body runs to the end of the connection.
-            connection
-                .take(BODY_LIMIT as u64)
-                .read_to_end(&mut body)
-                .await?;
-            keep_alive = false;
-        }
-        Ok((status, Some(body), keep_alive))
+        connection.ready().await?;
+        let request = Request::post(path)
+            .header(header::HOST, &self.authority)
+            .header(header::AUTHORIZATION, format!("Bearer {}", self.key))
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Full::new(Bytes::from(body)))?;
+        let answer = connection.send_request(request).await?;
+        let status = answer.status().as_u16();
+        let body = Limited::new(answer.into_body(), BODY_LIMIT)
+            .collect()
+            .await?
+            .to_bytes();
+        Ok((status, body))
     }
-}
 
-/// Reads one line into `line`, without its line ending; an error at the end of the connection.
-async fn read_line(connection: &mut BufReader<TcpStream>, line: &mut String) -> io::Result<()> {
-    line.clear();
-    if connection.read_line(line).await? == 0 {
-        return Err(io::ErrorKind::UnexpectedEof.into());
+    async fn connect(&self) -> Result<SendRequest<Full<Bytes>>, Failure> {
+        let stream = TcpStream::connect(&self.authority).await?;
+        stream.set_nodelay(true)?;
+        let (connection, driven) = http1::handshake(TokioIo::new(stream)).await?;
+        // Reads and writes the connection until it closes.
+        actix_web::rt::spawn(driven);
+        Ok(connection)
     }
-    let trimmed = line.trim_end_matches(['\r', '\n']).len();
-    line.truncate(trimmed);
-    Ok(())
-}
-
-fn malformed(what: &str) -> io::Error {
-    io::Error::new(
-        io::ErrorKind::InvalidData,
-        format!("malformed answer: {what}"),
-    )
 }
 
 /// Plays games until the deadline; returns each turn's latency and the number of errors.

@@ -2,7 +2,6 @@
 //! (on SIGTERM it stops accepting, ends the event streams, and lets requests in flight finish;
 //! SIGINT, Ctrl-C, stops it at once).
 
-mod bare_answers;
 mod connection;
 mod connection_limit;
 
@@ -13,10 +12,9 @@ use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
 
-use actix_http::HttpService;
-use actix_http::error::DispatchError;
+use actix_http::{HttpService, KeepAlive};
 use actix_rt::net::TcpStream;
-use actix_service::{IntoServiceFactory, ServiceFactoryExt, fn_service, map_config};
+use actix_service::{IntoServiceFactory, ServiceFactoryExt, map_config};
 use actix_web::dev::AppConfig;
 use actix_web::web;
 use tracing_subscriber::EnvFilter;
@@ -27,7 +25,6 @@ use crate::api::http::extract::BodyLimit;
 use crate::api::http::rate_limit::RateLimits;
 use crate::api::openapi::{OpenApiJson, document_json};
 use crate::config::Config;
-use crate::error::Error;
 use crate::service::clock::{Clock, SystemClock};
 use crate::service::database::{Database, PoolSettings};
 use crate::service::idempotency::KeyPolicy;
@@ -56,8 +53,8 @@ impl Default for TimeAndDice {
 /// Sets up logging once; later calls do nothing.
 ///
 /// actix-http logs at ERROR every connection it drops for a request it could not parse: those
-/// are the client's doing (and answered 400 as problem+json), so unless the filter says
-/// otherwise of `actix_http`, they are not logged.
+/// are the client's doing (and answered 400 by actix-http), so unless the filter says otherwise
+/// of `actix_http`, they are not logged.
 pub fn init_tracing(filter: &str, json: bool) {
     let filter = if filter.contains("actix_http") {
         filter.to_string()
@@ -106,10 +103,6 @@ pub fn start(
 }
 
 /// Like `start`, with `extra` routes.
-///
-/// The HTTP/1.1 server is put together here rather than by actix-web's `HttpServer`, to wrap
-/// each connection: a bound on the connections of one address, and problem+json for the answers
-/// actix-http gives by itself (`bare_answers`). There is no HTTP/2: nothing here needs it.
 pub fn start_with(
     config: &Config,
     listener: TcpListener,
@@ -120,6 +113,12 @@ pub fn start_with(
 }
 
 /// Like `start_with`, with the clock and the dice given.
+///
+/// The server is actix-web's `HttpServer` taken apart: the same `ServerBuilder` and
+/// `HttpService` with the same settings, and one step between them that `HttpServer` has no
+/// place for (it hands the raw socket to actix-http): `connection::admit`, which bounds the
+/// connections of one address and wraps each socket to time every head and to see its client
+/// leave (see `connection` for what actix-http cannot do, and where it says so).
 pub fn start_playing_with(
     config: &Config,
     listener: TcpListener,
@@ -164,15 +163,18 @@ pub fn start_playing_with(
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    // Past its share, a worker stops accepting until a connection closes (the rest wait in
-    // the listen backlog), so that the process never runs out of file descriptors.
+    // `HttpServer::max_connections`: past its share, a worker stops accepting until a
+    // connection closes (the rest wait in the listen backlog), so that the process never runs
+    // out of file descriptors. SIGTERM stops gracefully and SIGINT at once, as actix-server
+    // handles them.
     let per_worker = config.connection_cap().div_ceil(workers).max(1);
     let builder = actix_server::Server::build()
-        .shutdown_timeout(SHUTDOWN_WITHIN)
         .workers(workers)
-        .max_concurrent_connections(per_worker);
-    // Open event streams never end by themselves: end them as soon as shutdown starts (their
-    // clients reconnect, to another process), so that it waits only for requests in flight.
+        .max_concurrent_connections(per_worker)
+        .shutdown_timeout(SHUTDOWN_WITHIN);
+    // A graceful shutdown lets each connection finish its request in flight (actix-http 3.13.3
+    // and later), but an event stream never finishes: end them all as soon as it starts (their
+    // clients reconnect, to another process), so that it waits only for real requests.
     let stopping = builder.graceful_shutdown_signal();
     let streams_end = stopping.clone();
     actix_web::rt::spawn(async move {
@@ -185,7 +187,10 @@ pub fn start_playing_with(
             .into_factory()
             .map_err(|error| error.error_response());
         let http = HttpService::build()
-            .client_request_timeout(request_timeout)
+            .keep_alive(KeepAlive::Timeout(KEEP_ALIVE))
+            // Off: it would time only a connection's first head, and answer it without a
+            // problem; `Connection` times every head (see `connection`).
+            .client_request_timeout(Duration::ZERO)
             .client_disconnect_timeout(Duration::from_secs(1))
             .local_addr(local)
             .on_connect_ext(|connection: &Connection<TcpStream>, data| {
@@ -196,25 +201,7 @@ pub fn start_playing_with(
                 async move { stopping.notified().await }
             })
             .h1(map_config(app, |_| AppConfig::default()));
-        let limit = limit.clone();
-        fn_service(move |socket: TcpStream| {
-            let limit = limit.clone();
-            async move {
-                let peer = socket.peer_addr().ok();
-                match limit.admit(peer.map(|peer| peer.ip())) {
-                    Some(admitted) => {
-                        Ok((Connection::new(socket, admitted, request_timeout), peer))
-                    }
-                    None => {
-                        refuse_connection(&socket).await;
-                        Err(DispatchError::Io(std::io::Error::other(
-                            "too many connections from one address",
-                        )))
-                    }
-                }
-            }
-        })
-        .and_then(http)
+        connection::admit(limit.clone(), request_timeout).and_then(http)
     })?;
     Ok(server.run())
 }
@@ -222,15 +209,8 @@ pub fn start_playing_with(
 /// How long a shutdown waits for requests in flight, in seconds.
 const SHUTDOWN_WITHIN: u64 = 10;
 
-/// Tells a client with too many connections open why this one is closed at once (as far as the
-/// socket takes it within a moment: it is small).
-async fn refuse_connection(socket: &TcpStream) {
-    let answer = bare_answers::closing_answer("HTTP/1.1", &Error::TooManyConnections, None);
-    let writable = actix_web::rt::time::timeout(Duration::from_secs(1), socket.writable());
-    if let Ok(Ok(())) = writable.await {
-        let _ = socket.try_write(&answer);
-    }
-}
+/// How long an idle connection is kept open between requests (actix's default, said here).
+const KEEP_ALIVE: Duration = Duration::from_secs(5);
 
 /// The PostgreSQL database whose announced changes this process follows, if any.
 fn listen_url(config: &Config) -> Option<String> {

@@ -1,37 +1,124 @@
-//! One accepted connection, as the HTTP/1.1 dispatcher reads and writes it. The wrapper adds
-//! what actix-http has no hook for:
+//! One accepted connection, between actix-server's accept and actix-http's HTTP/1.1 dispatcher:
+//! what actix-http has no setting or hook for, each with where actix-http 3.20 shows it.
 //!
-//! - every request's head must arrive within the request deadline, not only the first one's
-//!   (actix-http times only the first): a head that trickles in is cut off and answered 408;
-//! - the client closing its side is told to the requests (`ConnectionState`), so that an event
-//!   stream whose client left ends at once; and a request can ask for nothing more to be read
-//!   (a body that stopped arriving), which closes the connection after its answer;
-//! - the dispatcher's own bodiless answers become problem+json (`bare_answers`);
-//! - the connection is counted against its address's bound while it is open.
+//! - A bound on the connections of one address (`connection_limit`), refused with a 429 problem
+//!   before any request: actix-web's `HttpServer::listen` hands each socket straight to
+//!   actix-http (`HttpService::build()…tcp()`, actix-web `src/server.rs`), and its `on_connect`
+//!   can add data to a connection but not refuse it.
+//! - Every request's head must arrive within the request deadline. `client_request_timeout`
+//!   times only a connection's first head (`src/h1/dispatcher.rs`, `poll_request`: "head timer
+//!   only applies to first request on connection") and answers it with a bare 408; the
+//!   keep-alive timer stops at the next head's first byte, so a later head could trickle in for
+//!   ever. Here every head is timed, and one too slow is cut off and answered 408.
+//! - The client closing its side is told to the requests (`ConnectionState`), so that an event
+//!   stream whose client left ends at once. The dispatcher sees the end of what the client sends
+//!   but goes on with the response in flight until a write fails (`dispatcher.rs`, "If the
+//!   read-half is closed…"), and a stream writes only a heartbeat now and then; turning
+//!   `h1_allow_half_closed` off would drop the answer of every client that closes its side once
+//!   its request is sent (`src/config.rs`: "the server will abort the connection handling").
+//! - A request can ask for nothing more to be read (a body that stopped arriving), which closes
+//!   the connection once its answer is sent. The dispatcher closes by itself after answering a
+//!   body with a length that was not read whole, but reads a chunked one to its end
+//!   (`should_close_for_unread_payload`), which a trickle never reaches.
 //!
-//! The wrapper does not parse HTTP. It knows a head by where it starts (a method's first letter,
-//! right after the previous head ended or with the first byte) and ends (the blank line); a
+//! The two answers given here are the app's problems, encoded by actix-http's own encoder
+//! (`h1::Codec`): the 429 on a socket actix-http never sees, the 408 once the dispatcher, having
+//! read the end of the connection with nothing left to write, shuts it down. Nothing actix-http
+//! writes is looked at or changed.
+//!
+//! The wrapper does not parse HTTP. It knows a head by where it starts (the connection's start,
+//! or a method's first letter right after the previous head ended) and ends (the blank line); a
 //! body is timed by the request that reads it.
 
 use std::io;
+use std::net::SocketAddr;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 use std::time::Duration;
 
+use actix_codec::Encoder;
+use actix_http::body::{BodySize, MessageBody};
+use actix_http::error::DispatchError;
+use actix_http::h1::{Codec, Message};
+use actix_http::header::{self, HeaderValue};
+use actix_http::{ConnectionType, Response, ServiceConfig};
+use actix_rt::net::TcpStream;
 use actix_rt::time::{Sleep, sleep};
+use actix_service::{ServiceFactory, fn_service};
+use actix_web::ResponseError;
+use actix_web::web::{Bytes, BytesMut};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use super::bare_answers;
-use super::connection_limit::Admitted;
+use super::connection_limit::{Admitted, ConnectionLimit};
 use crate::api::http::connection_state::ConnectionState;
 use crate::error::Error;
 
-/// Bytes standing in for what the dispatcher asked to write (`replaces` bytes, reported
-/// written once all of `bytes` are).
-struct Rewritten {
-    bytes: Vec<u8>,
-    sent: usize,
-    replaces: usize,
+/// The step between accepting a socket and the dispatcher: admits the connection, wrapped, with
+/// its peer's address, or answers 429 and closes it if its address holds as many as it may.
+pub fn admit(
+    limit: ConnectionLimit,
+    head_within: Duration,
+) -> impl ServiceFactory<
+    TcpStream,
+    Config = (),
+    Response = (Connection<TcpStream>, Option<SocketAddr>),
+    Error = DispatchError,
+    InitError = (),
+> {
+    fn_service(move |socket: TcpStream| {
+        let limit = limit.clone();
+        async move {
+            let peer = socket.peer_addr().ok();
+            match limit.admit(peer.map(|peer| peer.ip())) {
+                Some(admitted) => Ok((Connection::new(socket, admitted, head_within), peer)),
+                None => {
+                    refuse(&socket).await;
+                    Err(DispatchError::Io(io::Error::other(
+                        "too many connections from one address",
+                    )))
+                }
+            }
+        }
+    })
+}
+
+/// Tells a client with too many connections open why this one is closed at once (as far as the
+/// socket takes it within a moment: the answer is small, and nothing else was written).
+async fn refuse(socket: &TcpStream) {
+    let answer = closing_answer(&Error::TooManyConnections);
+    let writable = actix_rt::time::timeout(Duration::from_secs(1), socket.writable());
+    if let Ok(Ok(())) = writable.await {
+        let _ = socket.try_write(&answer);
+    }
+}
+
+/// `error` as the app answers it (problem+json, `X-Content-Type-Options`), saying that the
+/// connection closes, encoded whole by actix-http's HTTP/1.1 encoder; empty if it cannot be.
+fn closing_answer(error: &Error) -> Bytes {
+    let mut response = Response::from(error.error_response());
+    response
+        .head_mut()
+        .set_connection_type(ConnectionType::Close);
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    let (head, body) = response.into_parts();
+    let body = body.try_into_bytes().unwrap_or_default();
+    let mut codec = Codec::new(ServiceConfig::default());
+    let mut answer = BytesMut::new();
+    let size = BodySize::Sized(body.len() as u64);
+    let encoded = codec
+        .encode(Message::Item((head, size)), &mut answer)
+        .and_then(|()| codec.encode(Message::Chunk(Some(body)), &mut answer))
+        .and_then(|()| codec.encode(Message::Chunk(None), &mut answer));
+    match encoded {
+        Ok(()) => answer.freeze(),
+        Err(error) => {
+            tracing::debug!(%error, "a closing answer could not be encoded");
+            Bytes::new()
+        }
+    }
 }
 
 /// A head being read, and when it must have arrived.
@@ -39,8 +126,19 @@ struct HeadInProgress {
     deadline: Pin<Box<Sleep>>,
     /// The last bytes of it read, to find a blank line split across reads.
     tail: Vec<u8>,
-    /// Whether anything was written since it began (then it is not answered 408 here).
+    /// Whether anything was written since it began (then it is cut off without an answer: one
+    /// is being written).
     written: bool,
+}
+
+impl HeadInProgress {
+    fn new(within: Duration) -> HeadInProgress {
+        HeadInProgress {
+            deadline: Box::pin(sleep(within)),
+            tail: Vec::new(),
+            written: false,
+        }
+    }
 }
 
 pub struct Connection<IO> {
@@ -48,21 +146,20 @@ pub struct Connection<IO> {
     state: ConnectionState,
     head_within: Duration,
     head: Option<HeadInProgress>,
-    /// A head was cut off for being too slow: answered 408 before the connection closes.
-    slow_head: Option<Rewritten>,
-    rewritten: Option<Rewritten>,
+    /// The 408 of a head cut off for being too slow, and how much of it is sent.
+    slow_head: Option<(Bytes, usize)>,
     _admitted: Admitted,
 }
 
 impl<IO> Connection<IO> {
+    /// A connection just accepted: its first head is timed from now.
     pub fn new(io: IO, admitted: Admitted, head_within: Duration) -> Connection<IO> {
         Connection {
             io,
             state: ConnectionState::default(),
             head_within,
-            head: None,
+            head: Some(HeadInProgress::new(head_within)),
             slow_head: None,
-            rewritten: None,
             _admitted: admitted,
         }
     }
@@ -80,11 +177,7 @@ impl<IO> Connection<IO> {
                     // A body (or the blank lines before a request): its reader times it.
                     return;
                 }
-                self.head = Some(HeadInProgress {
-                    deadline: Box::pin(sleep(self.head_within)),
-                    tail: Vec::new(),
-                    written: false,
-                });
+                self.head = Some(HeadInProgress::new(self.head_within));
                 continue;
             };
             let seen = head.tail.len();
@@ -105,38 +198,6 @@ impl<IO> Connection<IO> {
     }
 }
 
-/// The 408 for a head that did not arrive in time.
-fn slow_head_answer() -> Rewritten {
-    Rewritten {
-        bytes: bare_answers::closing_answer("HTTP/1.1", &Error::RequestTimeout, None),
-        sent: 0,
-        replaces: 0,
-    }
-}
-
-impl<IO: AsyncWrite + Unpin> Connection<IO> {
-    /// Sends what is left of `pending`, if anything.
-    fn send_pending(
-        io: &mut IO,
-        pending: &mut Option<Rewritten>,
-        cx: &mut Context<'_>,
-    ) -> Poll<io::Result<usize>> {
-        let Some(rewritten) = pending.as_mut() else {
-            return Poll::Ready(Ok(0));
-        };
-        while rewritten.sent < rewritten.bytes.len() {
-            let rest = &rewritten.bytes[rewritten.sent..];
-            match ready!(Pin::new(&mut *io).poll_write(cx, rest))? {
-                0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
-                sent => rewritten.sent += sent,
-            }
-        }
-        let replaced = rewritten.replaces;
-        *pending = None;
-        Poll::Ready(Ok(replaced))
-    }
-}
-
 impl<IO: AsyncRead + Unpin> AsyncRead for Connection<IO> {
     fn poll_read(
         self: Pin<&mut Self>,
@@ -154,7 +215,7 @@ impl<IO: AsyncRead + Unpin> AsyncRead for Connection<IO> {
             let written = head.written;
             this.head = None;
             if !written {
-                this.slow_head = Some(slow_head_answer());
+                this.slow_head = Some((closing_answer(&Error::RequestTimeout), 0));
             }
             return Poll::Ready(Ok(()));
         }
@@ -180,34 +241,23 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for Connection<IO> {
         if let Some(head) = this.head.as_mut() {
             head.written = true;
         }
-        if this.rewritten.is_none() {
-            match bare_answers::rewrite(buf) {
-                Some(bytes) => {
-                    tracing::debug!("the HTTP layer refused a request by itself");
-                    this.rewritten = Some(Rewritten {
-                        bytes,
-                        sent: 0,
-                        replaces: buf.len(),
-                    });
-                }
-                None => return Pin::new(&mut this.io).poll_write(cx, buf),
-            }
-        }
-        // The dispatcher calls again with the same bytes until they are reported written.
-        let replaced = ready!(Self::send_pending(&mut this.io, &mut this.rewritten, cx))?;
-        Poll::Ready(Ok(replaced.min(buf.len())))
+        Pin::new(&mut this.io).poll_write(cx, buf)
     }
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        let this = self.get_mut();
-        ready!(Self::send_pending(&mut this.io, &mut this.rewritten, cx))?;
-        Pin::new(&mut this.io).poll_flush(cx)
+        Pin::new(&mut self.get_mut().io).poll_flush(cx)
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
-        ready!(Self::send_pending(&mut this.io, &mut this.rewritten, cx))?;
-        ready!(Self::send_pending(&mut this.io, &mut this.slow_head, cx))?;
+        if let Some((answer, sent)) = this.slow_head.as_mut() {
+            while *sent < answer.len() {
+                match ready!(Pin::new(&mut this.io).poll_write(cx, &answer[*sent..]))? {
+                    0 => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                    n => *sent += n,
+                }
+            }
+        }
         Pin::new(&mut this.io).poll_shutdown(cx)
     }
 }
@@ -216,7 +266,6 @@ impl<IO: AsyncWrite + Unpin> AsyncWrite for Connection<IO> {
 mod tests {
     use super::*;
     use crate::api::http::client_address::TrustedProxies;
-    use crate::server::connection_limit::ConnectionLimit;
 
     fn connection() -> Connection<()> {
         let admitted = ConnectionLimit::new(0, TrustedProxies::default())
@@ -226,8 +275,18 @@ mod tests {
     }
 
     #[actix_rt::test]
-    async fn a_head_is_timed_from_its_first_byte_to_its_blank_line() {
+    async fn the_first_head_is_timed_from_the_connections_start() {
         let mut c = connection();
+        assert!(c.head.is_some(), "before any byte");
+        c.track_heads(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n");
+        assert!(c.head.is_none());
+    }
+
+    #[actix_rt::test]
+    async fn a_later_head_is_timed_from_its_first_byte_to_its_blank_line() {
+        let mut c = connection();
+        c.track_heads(b"GET / HTTP/1.1\r\n\r\n");
+        assert!(c.head.is_none());
         c.track_heads(b"GET /healthz HTTP/1.1\r\nHost:");
         assert!(c.head.is_some());
         c.track_heads(b" t\r\n\r");
@@ -245,5 +304,27 @@ mod tests {
         assert!(c.head.is_none());
         c.track_heads(b"GET / HTTP/1.1\r\n\r\nGET /x HT");
         assert!(c.head.is_some(), "the second pipelined head is incomplete");
+    }
+
+    #[actix_rt::test]
+    async fn a_closing_answer_is_the_apps_problem() {
+        let answer = closing_answer(&Error::TooManyConnections);
+        let text = std::str::from_utf8(&answer).unwrap();
+        let (head, body) = text.split_once("\r\n\r\n").unwrap();
+        assert!(
+            head.starts_with("HTTP/1.1 429 Too Many Requests\r\n"),
+            "{head}"
+        );
+        for line in [
+            "content-type: application/problem+json",
+            "connection: close",
+            "retry-after: 5",
+            "x-content-type-options: nosniff",
+            &format!("content-length: {}", body.len()),
+        ] {
+            assert!(head.contains(line), "{line} in {head}");
+        }
+        let problem: serde_json::Value = serde_json::from_str(body).unwrap();
+        assert_eq!(problem["code"], "too_many_connections");
     }
 }
