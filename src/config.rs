@@ -4,14 +4,11 @@
 use std::time::Duration;
 
 use chrono::TimeDelta;
-use clap::{Parser, Subcommand};
+use std::net::IpAddr;
 
-use crate::api::http::client_address::{ForwardedHeader, Network, TrustedProxies};
-use crate::api::http::cors::parse_origin;
-use crate::api::http::extract::DEFAULT_BODY_LIMIT;
-use crate::api::http::header_limit::DEFAULT_HEADER_LIMIT;
-use crate::api::http::rate_limit::RateSettings;
-use crate::api::resources::events::StreamSettings;
+use clap::{Parser, Subcommand};
+use ipnet::IpNet;
+
 use crate::service::idempotency::KeyPolicy;
 use crate::service::live::StreamLimits;
 
@@ -184,29 +181,6 @@ impl Config {
             .max(16)
     }
 
-    pub fn trusted_proxies(&self) -> TrustedProxies {
-        TrustedProxies {
-            networks: self.trusted_proxies.clone(),
-            header: self.forwarded_header,
-        }
-    }
-
-    pub fn rate_settings(&self) -> RateSettings {
-        RateSettings {
-            accounts_per_minute: self.rate_limit_accounts,
-            writes_per_minute: self.rate_limit_writes,
-            advice_per_minute: self.rate_limit_advice,
-        }
-    }
-
-    /// How event streams are kept alive and fed.
-    pub fn stream_settings(&self) -> StreamSettings {
-        StreamSettings {
-            heartbeat: Duration::from_secs(self.sse_heartbeat_secs.max(1)),
-            poll: (self.events_poll_ms > 0).then(|| Duration::from_millis(self.events_poll_ms)),
-        }
-    }
-
     pub fn stream_limits(&self) -> StreamLimits {
         StreamLimits {
             per_account: self.sse_streams_per_account,
@@ -232,4 +206,65 @@ fn open_file_limit() -> Option<usize> {
         .next()?
         .parse()
         .ok()
+}
+
+/// The largest JSON body accepted, unless configured otherwise.
+pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+
+/// The largest total of header names and values accepted, unless configured otherwise.
+pub const DEFAULT_HEADER_LIMIT: usize = 16 * 1024;
+
+/// An address, or a network of them (`10.0.0.0/8`, `::1`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Network(IpNet);
+
+impl Network {
+    /// Reads `ADDRESS` or `ADDRESS/PREFIX`.
+    pub fn parse(text: &str) -> Result<Network, String> {
+        let text = text.trim();
+        let network = match text.parse::<IpAddr>() {
+            Ok(address) => IpNet::from(address),
+            Err(_) => text.parse::<IpNet>().map_err(|_| {
+                format!(
+                    "{text:?} is not an IP address or network (10.0.0.0/8, a prefix length of 0 \
+                     to 32, or to 128 for IPv6)"
+                )
+            })?,
+        };
+        Ok(Network(network))
+    }
+
+    /// Whether `address` is in the network; an IPv4 address mapped into IPv6 is its IPv4 one.
+    pub fn contains(&self, address: IpAddr) -> bool {
+        self.0.contains(&address.to_canonical())
+    }
+}
+
+/// The header the trusted proxies write the client's address in. Only that one is read: a
+/// proxy passes the other on as the client sent it, so the client could name itself there.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ForwardedHeader {
+    /// `X-Forwarded-For: client, proxy1, …`, as nginx, HAProxy and most load balancers write it.
+    #[default]
+    XForwardedFor,
+    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
+    Forwarded,
+}
+
+/// Checks one configured origin: `*`, or `scheme://host[:port]` with nothing after it.
+pub fn parse_origin(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text == "*" {
+        return Ok(text.to_string());
+    }
+    let uri: actix_web::http::Uri = text
+        .parse()
+        .map_err(|e| format!("{text:?} is not an origin: {e}"))?;
+    let bare = uri.path_and_query().is_none_or(|p| p.as_str() == "/") && !text.ends_with('/');
+    match (uri.scheme_str(), uri.authority()) {
+        (Some("http" | "https"), Some(_)) if bare => Ok(text.to_string()),
+        _ => Err(format!(
+            "{text:?} is not an origin: give scheme://host[:port], such as https://app.example"
+        )),
+    }
 }

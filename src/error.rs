@@ -229,9 +229,6 @@ pub enum Error {
     /// The client's address has as many connections open as it may.
     #[error("too many connections are open from this address: close some, then retry")]
     TooManyConnections,
-    /// The request's head is more than the HTTP server can read (too large, or too many fields).
-    #[error("the request's head is too large, or has too many header fields, to be read")]
-    HeadTooLarge,
     /// The request did not arrive whole within the time allowed.
     #[error("the request did not arrive in time: send its head and body without pausing")]
     RequestTimeout,

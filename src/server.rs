@@ -21,9 +21,11 @@ use tracing_subscriber::EnvFilter;
 
 use crate::AppParts;
 use crate::api::AppState;
+use crate::api::http::client_address::TrustedProxies;
 use crate::api::http::extract::BodyLimit;
-use crate::api::http::rate_limit::RateLimits;
+use crate::api::http::rate_limit::{RateLimits, RateSettings};
 use crate::api::openapi::{OpenApiJson, document_json};
+use crate::api::resources::events::StreamSettings;
 use crate::config::Config;
 use crate::service::clock::{Clock, SystemClock};
 use crate::service::database::{Database, PoolSettings};
@@ -127,7 +129,7 @@ pub fn start_playing_with(
     time_and_dice: TimeAndDice,
 ) -> std::io::Result<actix_web::dev::Server> {
     let keys = config.key_policy();
-    let trusted = config.trusted_proxies();
+    let trusted = TrustedProxies::from_config(config);
     let live = Live::new(listen_url(config), config.stream_limits());
     let service = Arc::new(Service::new(service::Parts {
         pool,
@@ -144,10 +146,10 @@ pub fn start_playing_with(
         state: web::Data::new(AppState {
             service,
             deadline: Duration::from_millis(config.query_timeout_ms),
-            streams: config.stream_settings(),
+            streams: StreamSettings::from_config(config),
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
-        rate_limits: web::Data::new(RateLimits::new(config.rate_settings())),
+        rate_limits: web::Data::new(RateLimits::new(RateSettings::from_config(config))),
         trusted_proxies: web::Data::new(trusted.clone()),
         body_limit: BodyLimit {
             bytes: config.body_limit,
@@ -247,6 +249,7 @@ fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
                     tracing::debug!(purged, "idempotency keys, invites and share links purged")
                 }
                 Ok(Err(error)) => {
+                    let error = error.chain();
                     tracing::warn!(%error, "idempotency keys, invites or share links not purged")
                 }
                 Err(error) => {

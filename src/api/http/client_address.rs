@@ -9,44 +9,11 @@ use std::net::IpAddr;
 
 use actix_web::http::header::HeaderMap;
 use actix_web::{HttpRequest, web};
-use ipnet::{IpNet, Ipv6Net};
+use ipnet::Ipv6Net;
 
-/// An address, or a network of them (`10.0.0.0/8`, `::1`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Network(IpNet);
+use crate::config::Config;
 
-impl Network {
-    /// Reads `ADDRESS` or `ADDRESS/PREFIX`.
-    pub fn parse(text: &str) -> Result<Network, String> {
-        let text = text.trim();
-        let network = match text.parse::<IpAddr>() {
-            Ok(address) => IpNet::from(address),
-            Err(_) => text.parse::<IpNet>().map_err(|_| {
-                format!(
-                    "{text:?} is not an IP address or network (10.0.0.0/8, a prefix length of 0 \
-                     to 32, or to 128 for IPv6)"
-                )
-            })?,
-        };
-        Ok(Network(network))
-    }
-
-    /// Whether `address` is in the network; an IPv4 address mapped into IPv6 is its IPv4 one.
-    pub fn contains(&self, address: IpAddr) -> bool {
-        self.0.contains(&address.to_canonical())
-    }
-}
-
-/// The header the trusted proxies write the client's address in. Only that one is read: a
-/// proxy passes the other on as the client sent it, so the client could name itself there.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ForwardedHeader {
-    /// `X-Forwarded-For: client, proxy1, …`, as nginx, HAProxy and most load balancers write it.
-    #[default]
-    XForwardedFor,
-    /// `Forwarded: for=client, for=proxy1` (RFC 7239).
-    Forwarded,
-}
+pub use crate::config::{ForwardedHeader, Network};
 
 /// The proxies whose forwarded header is believed; none by default.
 #[derive(Debug, Clone, Default)]
@@ -56,6 +23,14 @@ pub struct TrustedProxies {
 }
 
 impl TrustedProxies {
+    /// The proxies `--trusted-proxies` names, and the header `--forwarded-header` says they write.
+    pub fn from_config(config: &Config) -> TrustedProxies {
+        TrustedProxies {
+            networks: config.trusted_proxies.clone(),
+            header: config.forwarded_header,
+        }
+    }
+
     pub fn trusts(&self, address: IpAddr) -> bool {
         self.networks
             .iter()

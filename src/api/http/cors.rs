@@ -6,24 +6,6 @@ use actix_web::http::header::{self, HeaderName};
 use crate::api::http::idempotency::{IDEMPOTENCY_KEY, IDEMPOTENT_REPLAYED};
 use crate::api::http::middleware::REQUEST_ID;
 
-/// Checks one configured origin: `*`, or `scheme://host[:port]` with nothing after it.
-pub fn parse_origin(text: &str) -> Result<String, String> {
-    let text = text.trim();
-    if text == "*" {
-        return Ok(text.to_string());
-    }
-    let uri: actix_web::http::Uri = text
-        .parse()
-        .map_err(|e| format!("{text:?} is not an origin: {e}"))?;
-    let bare = uri.path_and_query().is_none_or(|p| p.as_str() == "/") && !text.ends_with('/');
-    match (uri.scheme_str(), uri.authority()) {
-        (Some("http" | "https"), Some(_)) if bare => Ok(text.to_string()),
-        _ => Err(format!(
-            "{text:?} is not an origin: give scheme://host[:port], such as https://app.example"
-        )),
-    }
-}
-
 /// The CORS policy for these origins (`*`: any). With none, the middleware is not mounted and
 /// browsers refuse cross-origin calls.
 pub fn policy(origins: &[String]) -> Cors {
@@ -57,7 +39,7 @@ pub fn policy(origins: &[String]) -> Cors {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::config::parse_origin;
 
     #[test]
     fn origins_are_scheme_host_and_port_only() {

@@ -16,8 +16,7 @@ use serde::de::DeserializeOwned;
 use crate::api::http::connection_state::ConnectionState;
 use crate::error::{Error, ProblemCode};
 
-/// The largest JSON body accepted, unless configured otherwise.
-pub const DEFAULT_BODY_LIMIT: usize = 64 * 1024;
+pub use crate::config::DEFAULT_BODY_LIMIT;
 
 /// How large a body may be, and how long it may take to arrive, as app data.
 #[derive(Debug, Clone, Copy)]

@@ -8,8 +8,7 @@ use actix_web::{ResponseError, web};
 
 use crate::error::Error;
 
-/// The largest total of header names and values accepted, unless configured otherwise.
-pub const DEFAULT_HEADER_LIMIT: usize = 16 * 1024;
+pub use crate::config::DEFAULT_HEADER_LIMIT;
 
 /// The configured header limit, as app data.
 #[derive(Debug, Clone, Copy)]

@@ -62,7 +62,7 @@ impl Error {
             Error::RateLimited { .. } => ProblemCode::RateLimited,
             Error::TooManyStreams { .. } => ProblemCode::TooManyStreams,
             Error::TooManyConnections => ProblemCode::TooManyConnections,
-            Error::HeadersTooLarge { .. } | Error::HeadTooLarge => ProblemCode::HeadersTooLarge,
+            Error::HeadersTooLarge { .. } => ProblemCode::HeadersTooLarge,
             Error::RequestTimeout => ProblemCode::RequestTimeout,
             Error::Unavailable => ProblemCode::DatabaseUnavailable,
             Error::Internal(_) => ProblemCode::InternalError,
@@ -98,9 +98,7 @@ impl ResponseError for Error {
             Error::RateLimited { .. }
             | Error::TooManyStreams { .. }
             | Error::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
-            Error::HeadersTooLarge { .. } | Error::HeadTooLarge => {
-                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE
-            }
+            Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Error::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,

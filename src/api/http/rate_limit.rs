@@ -35,6 +35,17 @@ pub struct RateSettings {
 }
 
 impl RateSettings {
+    /// The limits `--rate-limit-accounts`, `--rate-limit-writes` and `--rate-limit-advice` set.
+    pub fn from_config(config: &crate::config::Config) -> RateSettings {
+        RateSettings {
+            accounts_per_minute: config.rate_limit_accounts,
+            writes_per_minute: config.rate_limit_writes,
+            advice_per_minute: config.rate_limit_advice,
+        }
+    }
+}
+
+impl RateSettings {
     /// The rate of a class and the names of its buckets, or `None` if it is not limited.
     fn of(&self, class: RateClass) -> Option<(u32, &'static str)> {
         let (per_minute, name) = match class {

@@ -40,6 +40,16 @@ pub struct StreamSettings {
     pub poll: Option<Duration>,
 }
 
+impl StreamSettings {
+    /// As `--sse-heartbeat-secs` and `--events-poll-ms` say.
+    pub fn from_config(config: &crate::config::Config) -> StreamSettings {
+        StreamSettings {
+            heartbeat: Duration::from_secs(config.sse_heartbeat_secs.max(1)),
+            poll: (config.events_poll_ms > 0).then(|| Duration::from_millis(config.events_poll_ms)),
+        }
+    }
+}
+
 /// Where to start.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -290,6 +300,7 @@ async fn follow(
                 }
                 Err(error) => {
                     // Tried again at the next wake-up or heartbeat.
+                    let error = error.chain();
                     tracing::warn!(%error, %game_id, "cannot read the game's events");
                     break;
                 }

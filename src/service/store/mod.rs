@@ -191,15 +191,14 @@ pub(in crate::service) fn writers_turn(writer: Option<&Mutex<()>>) -> Option<Mut
 pub(in crate::service) fn migrate(
     conn: &mut DbConnection,
 ) -> Result<usize, Box<dyn std::error::Error + Send + Sync>> {
-    let applied = match conn {
+    match conn {
         DbConnection::Postgres(pg) => pg
             .run_pending_migrations(POSTGRES_MIGRATIONS)
             .map(|v| v.len()),
         DbConnection::Sqlite(lite) => lite
             .run_pending_migrations(SQLITE_MIGRATIONS)
             .map(|v| v.len()),
-    };
-    applied
+    }
 }
 
 /// Whether the database answers.
