@@ -4,12 +4,12 @@ use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::DbConnection;
 use super::columns::{Json, Named};
 use super::hands::{self, HandRow};
 use super::schema::{games, players, seat_claims};
 use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
+use super::{DbConnection, GameKey};
 use crate::rules::PhaseNumber;
 use crate::rules::cards::CardRules;
 use crate::rules::dice::DiceLayout;
@@ -344,13 +344,6 @@ pub(in crate::service) fn load_records(
             record(game, players, turns, hands, claims)
         })
         .collect())
-}
-
-/// A game's key, which its players, turns, hands and claims belong to.
-#[derive(Debug, Clone, Identifiable)]
-#[diesel(table_name = games)]
-pub(super) struct GameKey {
-    id: GameId,
 }
 
 fn record(

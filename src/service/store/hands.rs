@@ -4,10 +4,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::columns::Json;
-use super::games::GameKey;
 use super::schema::hands;
+use super::{DbConnection, GameKey};
 use crate::service::record::{Hand, RecordedPlayer};
 use crate::values::{GameId, PlayerId, TurnNumber};
 

@@ -23,9 +23,17 @@ use diesel::r2d2::{self, ManageConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use crate::service::database::{Database, PoolSettings};
+use crate::values::GameId;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
+
+/// A game's key, which its players, turns, hands and claims belong to.
+#[derive(Debug, Clone, Identifiable)]
+#[diesel(table_name = schema::games)]
+pub(in crate::service) struct GameKey {
+    pub id: GameId,
+}
 
 /// A connection to either database; queries are written once for both.
 #[derive(diesel::MultiConnection)]

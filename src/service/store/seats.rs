@@ -3,9 +3,8 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
-use super::games::GameKey;
 use super::schema::seat_claims;
+use super::{DbConnection, GameKey};
 use crate::service::record::SeatClaim;
 use crate::values::{AccountId, GameId, PlayerId};
 

@@ -3,10 +3,9 @@
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
-use super::DbConnection;
 use super::columns::{Json, Named};
-use super::games::GameKey;
 use super::schema::turns;
+use super::{DbConnection, GameKey};
 use crate::service::dice::ShownDie;
 use crate::service::record::{Turn, TurnState};
 use crate::service::rolls::RolledDieView;
