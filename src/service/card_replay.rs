@@ -2,12 +2,12 @@
 //! how a client sends it), and the replay of its hands. What changes a card game is `hands`.
 
 pub use super::record::RecordedPlayer;
-use super::record::{GameRecord, Hand};
+use super::record::{DoesNotReplay, GameRecord, Hand};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::{
     CardGame, CardRules, Hand as RulesHand, HandEntry, HandError, HandOutcome, HandProblem, Held,
 };
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::PlayerId;
 
 /// A card game: what its hands make of it.
 #[derive(Debug, Clone)]
@@ -42,22 +42,14 @@ pub(super) fn new_game(record: &GameRecord, rules: &CardRules) -> Result<CardGam
         .map_err(|e| Error::internal(format!("card game {}", record.game.id), e))
 }
 
-/// A hand that no longer replays: the record and the rules disagree.
-#[derive(Debug, thiserror::Error)]
-#[error("hand {number} of game {game_id} no longer replays: {why}")]
-struct HandDoesNotReplay {
-    game_id: GameId,
-    number: TurnNumber,
-    why: String,
-}
-
 /// Replays every hand of a stored card game.
 pub(super) fn replay_hands(record: &GameRecord, rules: &CardRules) -> Result<CardState> {
     let mut game = new_game(record, rules)?;
     let mut played = Vec::with_capacity(record.hands.len());
     for recorded in &record.hands {
         let broken = |why: String| {
-            Error::internal_cause(HandDoesNotReplay {
+            Error::internal_cause(DoesNotReplay {
+                entry: "hand",
                 game_id: recorded.game_id.clone(),
                 number: recorded.number,
                 why,

@@ -221,6 +221,17 @@ pub struct EventData {
     pub hand: Option<serde_json::Map<String, serde_json::Value>>,
 }
 
+/// A turn or a hand that no longer replays: the record and the rules disagree.
+#[derive(Debug, thiserror::Error)]
+#[error("{entry} {number} of game {game_id} no longer replays: {why}")]
+pub struct DoesNotReplay {
+    /// `turn` or `hand`.
+    pub entry: &'static str,
+    pub game_id: GameId,
+    pub number: TurnNumber,
+    pub why: String,
+}
+
 /// One entry of a game's log of changes.
 #[derive(Debug, Clone)]
 pub struct LoggedEvent {

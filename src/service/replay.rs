@@ -8,7 +8,9 @@ use crate::rules::dice::game::{Edition, Game, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{DiceLayout, Die, Roll};
 use crate::service::names::Mode;
-use crate::service::record::{DiceRules, GameRecord, GameRules, GameStatus, Turn, TurnState};
+use crate::service::record::{
+    DiceRules, DoesNotReplay, GameRecord, GameRules, GameStatus, Turn, TurnState,
+};
 use crate::service::rolls;
 use crate::values::{GameId, PlayerId, TurnNumber};
 
@@ -148,15 +150,6 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
     Ok(GameState { record, play })
 }
 
-/// A turn that no longer replays: the record and the rules disagree.
-#[derive(Debug, thiserror::Error)]
-#[error("turn {number} of game {game_id} no longer replays: {why}")]
-struct TurnDoesNotReplay {
-    game_id: GameId,
-    number: TurnNumber,
-    why: String,
-}
-
 /// Replays every turn of a stored dice game.
 fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
     let DiceRules {
@@ -170,7 +163,8 @@ fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
     let mut open = None;
     for turn in &record.turns {
         let broken = |why: String| {
-            Error::internal_cause(TurnDoesNotReplay {
+            Error::internal_cause(DoesNotReplay {
+                entry: "turn",
                 game_id: turn.game_id.clone(),
                 number: turn.number,
                 why,
