@@ -1,10 +1,10 @@
 //! `spawn_app()`: a real server on a free port over a fresh database, on either backend, and a
 //! small blocking HTTP client to talk to it.
 //!
-//! Each app has a database of its own, a copy of one migrated once (`databases`): on SQLite a
-//! new file, on PostgreSQL a new database in the cluster `TEST_DATABASE_URL` names (default
-//! `postgres://postgres@127.0.0.1:5432/test`), dropped afterwards. When PostgreSQL is
-//! unreachable the PostgreSQL tests fail; they are never skipped.
+//! Each app has a database of its own, in the state of one migrated once (`databases`): on
+//! SQLite a copied file, on PostgreSQL a database of the cluster `TEST_DATABASE_URL` names
+//! (default `postgres://postgres@127.0.0.1:5432/test`) that no other test holds meanwhile. When
+//! PostgreSQL is unreachable the PostgreSQL tests fail; they are never skipped.
 //!
 //! Every app's time and dice are the test's: its clock stands still until the test moves it on
 //! (`app.clock.advance(…)`), and its dice come up as the test sets them (`app.set_first_roll`,

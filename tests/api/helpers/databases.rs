@@ -1,5 +1,5 @@
-//! Each test's own database, in the state of one migrated once: running every migration for
-//! each of the suite's servers cost more than the tests themselves.
+//! Each test's own database, in the state of one migrated once, so that no test pays for
+//! running every migration.
 //!
 //! The template of each backend is named after the migrations it holds, so that it is built
 //! once and then reused by every test process and every run, and built again when a migration
@@ -332,7 +332,8 @@ fn take_slot(admin: &mut PgConnection) -> String {
 }
 
 /// Deletes every row but the migrations', children before their parents: a copy of the
-/// template holds none. (`TRUNCATE` makes new files for each table, ten times slower here.)
+/// template holds none. (`TRUNCATE` makes new files for every table: a quarter of a second
+/// here, against milliseconds for deleting the few rows a test leaves.)
 fn empty(url: &str) {
     let mut conn =
         PgConnection::establish(url).unwrap_or_else(|e| panic!("connecting to {url}: {e}"));
