@@ -154,3 +154,68 @@ fn rate_limits_count_the_address_a_trusted_proxy_names(backend: Backend) {
 }
 
 crate::on_both_backends!(rate_limits_count_the_address_a_trusted_proxy_names);
+
+/// A server error is logged once, by the request's log line, with its request id and every
+/// cause behind it; the client is told only that something went wrong.
+#[test]
+fn an_internal_error_is_logged_once_with_its_causes_and_never_shown() {
+    let (server, dir) = logged(&["--log", "info"]);
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let post = |path: &str, key: Option<&str>, body: serde_json::Value| {
+        let mut request = agent.post(&format!("{}{path}", server.base));
+        if let Some(key) = key {
+            request = request.header("Authorization", &format!("Bearer {key}"));
+        }
+        let mut answer = request.send_json(body).expect("an answer");
+        answer
+            .body_mut()
+            .read_json::<serde_json::Value>()
+            .expect("JSON")
+    };
+    let account = post("/v1/accounts", None, json!({"name": "Logs"}));
+    let key = account["api_key"].as_str().expect("a key").to_string();
+    let game = post(
+        "/v1/games",
+        Some(&key),
+        json!({"players": [{"name": "Ann"}]}),
+    );
+    let game_id = game["id"].as_str().expect("an id").to_string();
+    // A row no server would write: its mode names nothing.
+    {
+        use diesel::{Connection, RunQueryDsl, SqliteConnection};
+        let path = dir.0.join("db.sqlite");
+        let mut conn = SqliteConnection::establish(&path.display().to_string()).expect("the file");
+        diesel::sql_query("UPDATE games SET mode = 'robot'")
+            .execute(&mut conn)
+            .expect("the row changed");
+    }
+    let mut answer = agent
+        .get(&format!("{}/v1/games/{game_id}", server.base))
+        .header("Authorization", &format!("Bearer {key}"))
+        .call()
+        .expect("an answer");
+    assert_eq!(answer.status().as_u16(), 500);
+    let request_id = answer
+        .headers()
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .expect("a request id")
+        .to_string();
+    let problem = answer.body_mut().read_to_string().expect("a body");
+    assert!(!problem.contains("robot"), "{problem}");
+    assert!(problem.contains("internal_error"), "{problem}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let written = server.log();
+    let lines: Vec<&str> = written.lines().filter(|l| l.contains("robot")).collect();
+    assert_eq!(lines.len(), 1, "{written}");
+    let line = lines[0];
+    assert!(line.contains(&request_id), "{line}");
+    assert!(line.contains("request failed"), "{line}");
+    assert!(
+        line.contains("a database statement failed") && line.contains("names no Mode"),
+        "the chain of causes: {line}"
+    );
+}
