@@ -18,7 +18,8 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-BINARY = ROOT / "target" / "debug" / "phase10"
+# The binary cargo built: in CARGO_TARGET_DIR when it is set, as the other CI scripts take it.
+BINARY = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "debug" / "phase10"
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 
 
