@@ -337,6 +337,21 @@ fn every_bad_hand_is_refused_and_nothing_is_stored(backend: Backend) {
             "players[1].cards[8]",
         ),
         (
+            json!({"went_out": ann, "players": [out, bo_holds(json!({"made": false, "points": 230})),
+                {"player_id": cy, "made": false, "points": 230}]}),
+            422,
+            "not_one_deck",
+            "players[2].points",
+        ),
+        (
+            json!({"went_out": ann, "players": [out,
+                bo_holds(json!({"made": false, "cards": cards("W W W W W W W W 1r 2r")})),
+                {"player_id": cy, "made": false, "points": 230}]}),
+            422,
+            "not_one_deck",
+            "players[2].points",
+        ),
+        (
             with(json!({"made": true, "cards": [{"value": 7}]})),
             422,
             "invalid_card",
@@ -397,6 +412,17 @@ fn every_bad_hand_is_refused_and_nothing_is_stored(backend: Backend) {
     for (body, status, code, field) in cases {
         refused(&app, &game, body, status, code, field);
     }
+    // One deck for the whole hand, points included: sixteen Wilds are not one deck.
+    let twice_230 = json!({"went_out": ann, "players": [out, bo_holds(json!({"made": false,
+        "points": 230})), {"player_id": cy, "made": false, "points": 230}]});
+    let problem = app
+        .post(&hands_path(&game), &twice_230)
+        .expect_problem(422, "not_one_deck");
+    assert_eq!(
+        problem["detail"],
+        "players[2].points: the cards of this hand do not fit in one deck: Bo's 230 points and Cy's 230 points \
+         need at least 16 Wilds between them, and one deck has 8 left"
+    );
     // The words a player would use: Bo did not lay down, so Bo holds ten cards.
     let problem = app
         .post(

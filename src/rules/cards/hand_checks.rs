@@ -2,7 +2,10 @@
 //! each player still holds, the cards fitting one deck. Every refusal names the field at fault
 //! and says why in a player's words.
 
+use std::ops::RangeInclusive;
+
 use super::card::{Card, cards_words};
+use super::dealt::{PointsLine, deal, kind_words, left_after};
 use super::deck::{CardEdition, fits_one_deck};
 use super::hand::{HandEntry, HandError, HandProblem, Held};
 use super::laid_down::check_laid_down;
@@ -35,7 +38,80 @@ impl HandCheck<'_> {
         for (index, entry) in entries.iter().enumerate() {
             scored[entry.seat] = self.check_entry(index, entry, went_out)?;
         }
+        self.check_points_deal(went_out, entries)?;
         Ok(scored)
+    }
+
+    /// How many cards a player who did not go out holds: a full hand, or, having laid down
+    /// their phase (its cards on the table, and hits may have gone too), 1 to what is left.
+    fn held_counts(entry: &HandEntry, number: PhaseNumber) -> RangeInclusive<usize> {
+        if entry.made {
+            1..=HAND_SIZE - phase(number).dice_needed()
+        } else {
+            HAND_SIZE..=HAND_SIZE
+        }
+    }
+
+    /// The lines given as points (but who went out's, who holds nothing), with the cards
+    /// given, could all be dealt from one deck.
+    fn check_points_deal(&self, went_out: usize, entries: &[HandEntry]) -> Result<(), HandError> {
+        let mut given = Vec::new();
+        let mut lines = Vec::new();
+        for (index, entry) in entries.iter().enumerate() {
+            if let Held::Cards(cards) = &entry.held {
+                given.extend(cards.iter().map(|c| c.points()));
+            }
+            given.extend(
+                entry
+                    .laid_down
+                    .iter()
+                    .flatten()
+                    .flatten()
+                    .map(|c| c.points()),
+            );
+            if entry.seat == went_out {
+                continue;
+            }
+            if let (Held::Points(points), Some(number)) = (&entry.held, self.phases[entry.seat]) {
+                let line = PointsLine {
+                    counts: Self::held_counts(entry, number),
+                    points: *points,
+                };
+                lines.push((index, entry.seat, line));
+            }
+        }
+        let dealt: Vec<PointsLine> = lines.iter().map(|(.., line)| line.clone()).collect();
+        let Err(not) = deal(&dealt, left_after(given.iter().copied())) else {
+            return Ok(());
+        };
+        let (index, _, _) = lines[not.line];
+        let whose: Vec<String> = lines[..=not.line]
+            .iter()
+            .map(|(_, seat, line)| format!("{}'s {} points", self.name(*seat), line.points))
+            .collect();
+        let whose = match whose.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        };
+        let given_too = if given.is_empty() {
+            ""
+        } else {
+            " with the cards given"
+        };
+        let why = match not.short_of {
+            Some((kind, needed, left)) => format!(
+                "{whose} need at least {needed} {} between them, and one deck has {left} \
+                 left{given_too}",
+                kind_words(kind)
+            ),
+            None => format!("{whose} cannot all be held from one deck{given_too}"),
+        };
+        Err(HandError::new(
+            HandProblem::NotOneDeck,
+            format!("players[{index}].points"),
+            format!("the cards of this hand do not fit in one deck: {why}"),
+        ))
     }
 
     fn name(&self, seat: usize) -> &str {
@@ -182,13 +258,7 @@ impl HandCheck<'_> {
         went_out: &str,
         field: &dyn Fn(&str) -> String,
     ) -> Result<u32, HandError> {
-        // The cards the phase needs (its size) are on the table, and hits may have gone too.
-        let size = phase(number).dice_needed();
-        let counts = if entry.made {
-            1..=HAND_SIZE - size
-        } else {
-            HAND_SIZE..=HAND_SIZE
-        };
+        let counts = Self::held_counts(entry, number);
         let holds = if entry.made {
             format!(
                 "{name} laid down phase {number}, so {name} holds {}",

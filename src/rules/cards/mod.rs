@@ -3,6 +3,7 @@
 //! are shared with the dice game (`crate::rules::phases`).
 
 pub mod card;
+mod dealt;
 pub mod deck;
 pub mod evaluate;
 pub mod game;

@@ -12,7 +12,7 @@ pub const HAND_SIZE: usize = 10;
 
 /// What a card can be worth in hand, and how many cards of the deck are worth it, the highest
 /// first.
-const WORTH: [(u32, usize); 4] = [
+pub(super) const WORTH: [(u32, usize); 4] = [
     (25, WILDS_IN_DECK),
     (15, SKIPS_IN_DECK),
     (10, 3 * CARD_COLORS.len() * COPIES_OF_A_NUMBER),
