@@ -81,7 +81,7 @@ fn log(session: &mut Session, game: &GameState, event: &Event) -> Result<()> {
         created_at: game.record.game.updated_at,
         status: game.record.game.status,
     };
-    Ok(events::append(session.conn(), &logged)?)
+    Ok(events::append(session.conn(), logged)?)
 }
 
 impl Change<'_, '_> {

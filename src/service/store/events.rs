@@ -41,12 +41,12 @@ impl From<EventRow> for LoggedEvent {
 
 /// Appends an event. The database's trigger (`events_keep_the_game`, in the migrations) sets the
 /// game's cached status from it and, on PostgreSQL, announces it to every server process.
-pub(in crate::service) fn append(conn: &mut DbConnection, event: &LoggedEvent) -> QueryResult<()> {
+pub(in crate::service) fn append(conn: &mut DbConnection, event: LoggedEvent) -> QueryResult<()> {
     let row = EventRow {
-        game_id: event.game_id.clone(),
+        game_id: event.game_id,
         version: event.version,
         kind: Named(event.kind),
-        data: Json::new(event.data.clone())
+        data: Json::new(event.data)
             .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?,
         created_at: event.created_at,
         status: Named(event.status),
