@@ -153,6 +153,10 @@ pub enum ProblemCode {
     WhichDieUnknown,
     /// The resource cannot be given in any of the media types `Accept` names.
     NotAcceptable,
+    /// Replacing an entry would leave a later entry of the game one the rules refuse.
+    EditBreaksLater,
+    /// The dice of a digital turn, which the server rolled, are to be replaced.
+    ServerRolled,
 }
 
 impl ProblemCode {

@@ -7,7 +7,8 @@
   const status = document.getElementById("live-status");
   const changes = [
     "game_created", "turn_started", "dice_rolled", "turn_scored", "turn_undone",
-    "game_finished", "seat_claimed", "hand_recorded", "hand_undone", "game_deleted",
+    "game_finished", "seat_claimed", "hand_recorded", "hand_undone", "turn_edited",
+    "hand_edited", "game_deleted",
   ];
   let stream = null;
   const stop = () => {

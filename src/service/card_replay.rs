@@ -1,13 +1,13 @@
 //! A card game's record read back: its variations as stored, a hand as recorded (which is also
 //! how a client sends it), and the replay of its hands. What changes a card game is `hands`.
 
-pub use super::record::RecordedPlayer;
 use super::record::{DoesNotReplay, GameRecord, Hand};
+pub use super::record::{EnteredHand, RecordedPlayer};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::{
     CardGame, CardRules, Hand as RulesHand, HandEntry, HandError, HandOutcome, HandProblem, Held,
 };
-use crate::values::PlayerId;
+use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// A card game: what its hands make of it.
 #[derive(Debug, Clone)]
@@ -27,14 +27,6 @@ pub struct PlayedHand {
     pub after: CardGame,
 }
 
-/// A hand to record: who went out, and every player's line; a tie-break hand has only who
-/// went out (`players` is `None`).
-#[derive(Debug, Clone)]
-pub struct NewHand {
-    pub went_out: PlayerId,
-    pub players: Option<Vec<RecordedPlayer>>,
-}
-
 /// A new card game, before any hand.
 pub(super) fn new_game(record: &GameRecord, rules: &CardRules) -> Result<CardGame> {
     let names = record.players.iter().map(|p| p.name.to_string()).collect();
@@ -42,35 +34,79 @@ pub(super) fn new_game(record: &GameRecord, rules: &CardRules) -> Result<CardGam
         .map_err(|e| Error::internal(format!("card game {}", record.game.id), e))
 }
 
-/// Replays every hand of a stored card game.
-pub(super) fn replay_hands(record: &GameRecord, rules: &CardRules) -> Result<CardState> {
+/// Replays every hand of a stored card game: the game, or the first hand the rules refuse.
+pub(super) fn replay_hands(
+    record: &GameRecord,
+    rules: &CardRules,
+) -> Result<std::result::Result<CardState, HandRefused>> {
     let mut game = new_game(record, rules)?;
     let mut played = Vec::with_capacity(record.hands.len());
     for recorded in &record.hands {
-        let broken = |why: String| {
-            Error::internal_cause(DoesNotReplay {
-                entry: "hand",
-                game_id: recorded.game_id.clone(),
-                number: recorded.number,
-                why,
-            })
+        let refused = |game: &CardGame, why| HandRefused {
+            number: recorded.number,
+            before: Box::new(game.clone()),
+            why,
         };
-        let new = NewHand {
+        let new = EnteredHand {
             went_out: recorded.went_out.clone(),
             players: recorded.players.clone(),
         };
-        let hand = hand_of(record, &new).map_err(|e| broken(e.to_string()))?;
-        let outcome = game.play(&hand).map_err(|e| broken(e.message))?;
+        let hand = match hand_of(record, &new) {
+            Ok(hand) => hand,
+            Err(e) => return Ok(Err(refused(&game, WhyHandRefused::Entry(e)))),
+        };
+        let outcome = match game.play(&hand) {
+            Ok(outcome) => outcome,
+            Err(e) => return Ok(Err(refused(&game, WhyHandRefused::Rules(e)))),
+        };
         played.push(PlayedHand {
             hand: recorded.clone(),
             outcome,
             after: game.clone(),
         });
     }
-    Ok(CardState {
+    Ok(Ok(CardState {
         game,
         hands: played,
-    })
+    }))
+}
+
+/// A hand the rules refuse where it stands in a record.
+#[derive(Debug)]
+pub(super) struct HandRefused {
+    pub number: TurnNumber,
+    /// The game just before it.
+    pub before: Box<CardGame>,
+    pub why: WhyHandRefused,
+}
+
+/// Why a hand is refused.
+#[derive(Debug)]
+pub(super) enum WhyHandRefused {
+    /// The hand does not name the game's players as it should.
+    Entry(Error),
+    /// The rules refuse it where the game then stands.
+    Rules(HandError),
+}
+
+impl HandRefused {
+    /// The refusal as recording the hand would answer it.
+    pub(super) fn into_recorded(self) -> Error {
+        match self.why {
+            WhyHandRefused::Entry(e) => e,
+            WhyHandRefused::Rules(e) => refused(e),
+        }
+    }
+
+    pub(super) fn does_not_replay(self, game_id: &GameId) -> Error {
+        let number = self.number;
+        Error::internal_cause(DoesNotReplay {
+            entry: "hand",
+            game_id: game_id.clone(),
+            number,
+            why: self.into_recorded().to_string(),
+        })
+    }
 }
 
 /// The seat of a player named in a hand, or 422 `unknown_player` at `field`.
@@ -89,7 +125,7 @@ fn seat_in(record: &GameRecord, player_id: &PlayerId, field: String) -> Result<u
 }
 
 /// A recorded hand in the rules' terms: players by seat, what each holds.
-pub(super) fn hand_of(record: &GameRecord, new: &NewHand) -> Result<RulesHand> {
+pub(super) fn hand_of(record: &GameRecord, new: &EnteredHand) -> Result<RulesHand> {
     let went_out = seat_in(record, &new.went_out, "went_out".into())?;
     let Some(players) = &new.players else {
         return Ok(RulesHand::TieBreak { went_out });

@@ -66,6 +66,7 @@ pub(super) fn start(
         created_at: state.record.game.updated_at,
         state: TurnState::Rolling,
         rolls: Some(rolls::rolls_view(&rolls)),
+        edited: 0,
     };
     turns::insert(change.session.conn(), &turn)?;
     state.record.turns.push(turn.clone());

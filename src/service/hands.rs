@@ -13,7 +13,7 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::CardStatus;
 use crate::values::{AccountId, GameId, TurnNumber};
 
-pub use super::card_replay::{CardState, NewHand, PlayedHand, RecordedPlayer};
+pub use super::card_replay::{CardState, EnteredHand, PlayedHand, RecordedPlayer};
 
 impl GameState {
     /// The number the card game's next hand will have.
@@ -30,7 +30,7 @@ pub fn record(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    new: NewHand,
+    new: EnteredHand,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
     change_game(session, account_id, game_id, expected, |change| {
@@ -47,6 +47,7 @@ pub fn record(
             players: new.players,
             version: state.record.game.version,
             created_at: state.record.game.updated_at,
+            edited: 0,
         };
         hands::insert(change.session.conn(), &recorded)?;
         cards.hands.push(PlayedHand {

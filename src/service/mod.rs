@@ -18,6 +18,7 @@ pub mod clock;
 pub mod database;
 pub mod dice;
 pub mod digital;
+pub mod edits;
 pub mod events;
 pub mod games;
 pub mod hands;

@@ -121,6 +121,8 @@ pub struct Turn {
     pub state: TurnState,
     /// A digital turn's rolls, first to last, as shown; `None` for a tabletop turn.
     pub rolls: Option<Vec<Vec<RolledDieView>>>,
+    /// How many times the turn was replaced (RULES §9).
+    pub edited: i32,
 }
 
 /// A hand of a card game as recorded: who went out, and every player's line.
@@ -135,6 +137,60 @@ pub struct Hand {
     /// The game's version once this hand was recorded.
     pub version: i64,
     pub created_at: NaiveDateTime,
+    /// How many times the hand was replaced (RULES §9).
+    pub edited: i32,
+}
+
+/// A tabletop turn as it was entered: whose it is, and the dice it ended with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnteredTurn {
+    #[schema(value_type = String, format = Uuid)]
+    pub player_id: PlayerId,
+    pub dice: Vec<ShownDie>,
+}
+
+/// A hand as it was entered: who went out, and every player's line (none for a tie-break hand).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnteredHand {
+    #[schema(value_type = String, format = Uuid)]
+    pub went_out: PlayerId,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub players: Option<Vec<RecordedPlayer>>,
+}
+
+/// An entry of a game's record as it was entered: a turn of a dice game or a hand of a card
+/// game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum Entered {
+    Turn(EnteredTurn),
+    Hand(EnteredHand),
+}
+
+/// Which kind of entry was replaced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    Turn,
+    Hand,
+}
+
+/// One replacement of an entry (RULES §9), as the game's log of edits keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub game_id: GameId,
+    /// The game's version the replacement made.
+    pub version: i64,
+    pub entry: EntryKind,
+    pub number: TurnNumber,
+    /// Who replaced it.
+    pub account_id: AccountId,
+    pub created_at: NaiveDateTime,
+    pub before: Entered,
+    pub after: Entered,
 }
 
 /// A player's line of a hand as recorded: whether they laid down their phase, what they still
@@ -197,6 +253,10 @@ pub enum EventKind {
     SeatClaimed,
     HandRecorded,
     HandUndone,
+    /// A turn was replaced (RULES §9): the game was worked out again, so read it again.
+    TurnEdited,
+    /// A hand was replaced (RULES §9): the game was worked out again, so read it again.
+    HandEdited,
     GameFinished,
     /// Sent to subscribers when the game is deleted; the stream then ends.
     GameDeleted,
@@ -271,8 +331,15 @@ mod stored_names {
         EventKind::SeatClaimed => "seat_claimed",
         EventKind::HandRecorded => "hand_recorded",
         EventKind::HandUndone => "hand_undone",
+        EventKind::TurnEdited => "turn_edited",
+        EventKind::HandEdited => "hand_edited",
         EventKind::GameFinished => "game_finished",
         EventKind::GameDeleted => "game_deleted",
+    });
+
+    stored_as!(EntryKind {
+        EntryKind::Turn => "turn",
+        EntryKind::Hand => "hand",
     });
 }
 

@@ -4,9 +4,10 @@
 pub use super::card_replay::{CardState, PlayedHand};
 
 use crate::error::{Error, ProblemCode, Result};
-use crate::rules::dice::game::{Edition, Game, TurnOutcome};
+use crate::rules::dice::game::{Edition, Game, TurnError, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{DiceLayout, Die, Roll};
+use crate::service::dice::{not_rollable, shown_roll};
 use crate::service::names::Mode;
 use crate::service::record::{
     DiceRules, DoesNotReplay, GameRecord, GameRules, GameStatus, Turn, TurnState,
@@ -144,14 +145,83 @@ impl GameState {
 /// Replays a stored game: every turn of a dice game, every hand of a card game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
     let play = match &record.game.rules {
-        GameRules::Cards(rules) => Play::Cards(super::card_replay::replay_hands(&record, rules)?),
-        GameRules::Dice(rules) => Play::Dice(replay_turns(&record, *rules)?),
+        GameRules::Cards(rules) => Play::Cards(
+            super::card_replay::replay_hands(&record, rules)?
+                .map_err(|refused| refused.does_not_replay(&record.game.id))?,
+        ),
+        GameRules::Dice(rules) => Play::Dice(
+            replay_turns(&record, *rules, Check::AsStored)?
+                .map_err(|refused| refused.does_not_replay(&record.game.id))?,
+        ),
     };
     Ok(GameState { record, play })
 }
 
-/// Replays every turn of a stored dice game.
-fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
+/// How a record's turns are checked as they are replayed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Check {
+    /// As stored: what the record holds was checked when it was entered.
+    AsStored,
+    /// From this turn on (a replaced turn and every one after it), as if each were entered
+    /// now, on the phase its player is then on.
+    AsEnteredFrom(TurnNumber),
+}
+
+/// A turn the rules refuse where it stands in a record.
+#[derive(Debug)]
+pub(super) struct TurnRefused {
+    pub number: TurnNumber,
+    /// The game just before it.
+    pub before: Box<Game>,
+    pub why: WhyRefused,
+}
+
+/// Why a turn is refused.
+#[derive(Debug)]
+pub(super) enum WhyRefused {
+    /// Where the game stands: over, or another player's turn.
+    Turn(TurnError),
+    /// Its dice, on the phase its player is on, as recording them would be refused.
+    Dice(Error),
+    /// The record does not hold together (a turn of nobody, rolls that do not check).
+    Record(String),
+}
+
+impl TurnRefused {
+    /// The refusal as recording the turn would answer it.
+    pub(super) fn into_entered(self) -> Error {
+        match self.why {
+            WhyRefused::Dice(e) => e,
+            WhyRefused::Turn(TurnError::GameOver) => Error::conflict(
+                ProblemCode::GameOver,
+                "the game is over: no more turns".into(),
+            ),
+            WhyRefused::Turn(e) => Error::conflict(ProblemCode::NotYourTurn, e.to_string()),
+            WhyRefused::Record(why) => Error::bug(why),
+        }
+    }
+
+    pub(super) fn does_not_replay(self, game_id: &GameId) -> Error {
+        let why = match self.why {
+            WhyRefused::Turn(e) => e.to_string(),
+            WhyRefused::Dice(e) => e.to_string(),
+            WhyRefused::Record(why) => why,
+        };
+        Error::internal_cause(DoesNotReplay {
+            entry: "turn",
+            game_id: game_id.clone(),
+            number: self.number,
+            why,
+        })
+    }
+}
+
+/// Replays every turn of a stored dice game: the game, or the first turn the rules refuse.
+pub(super) fn replay_turns(
+    record: &GameRecord,
+    rules: DiceRules,
+    check: Check,
+) -> Result<std::result::Result<DiceState, TurnRefused>> {
     let DiceRules {
         mode,
         edition,
@@ -159,25 +229,42 @@ fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
     } = rules;
     let mut game = Game::new(record.players.len(), edition, layout)
         .map_err(|e| Error::internal(format!("game {}", record.game.id), e))?;
+    Ok(
+        play_turns(record, &mut game, check).map(|(turns, open)| DiceState {
+            mode,
+            edition,
+            layout,
+            game,
+            turns,
+            open,
+        }),
+    )
+}
+
+/// Plays a record's turns on a new game: the turns that count, and the one in play.
+fn play_turns(
+    record: &GameRecord,
+    game: &mut Game,
+    check: Check,
+) -> std::result::Result<(Vec<PlayedTurn>, Option<OpenTurn>), TurnRefused> {
+    let layout = game.layout();
     let mut turns = Vec::with_capacity(record.turns.len());
     let mut open = None;
     for turn in &record.turns {
-        let broken = |why: String| {
-            Error::internal_cause(DoesNotReplay {
-                entry: "turn",
-                game_id: turn.game_id.clone(),
-                number: turn.number,
-                why,
-            })
+        let refused = |game: &Game, why| TurnRefused {
+            number: turn.number,
+            before: Box::new(game.clone()),
+            why,
         };
+        let broken = |game: &Game, why: String| refused(game, WhyRefused::Record(why));
         let rolls = turn
             .rolls
             .as_deref()
             .map(|shown| rolls::checked(shown, layout))
             .transpose()
-            .map_err(|e| broken(e.to_string()))?;
+            .map_err(|e| broken(game, e.to_string()))?;
         if turn.state == TurnState::Rolling {
-            let rolls = rolls.ok_or_else(|| broken("it is in play without rolls".into()))?;
+            let rolls = rolls.ok_or_else(|| broken(game, "it is in play without rolls".into()))?;
             open = Some(OpenTurn {
                 turn: turn.clone(),
                 rolls,
@@ -188,10 +275,36 @@ fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
             .players
             .iter()
             .position(|p| p.id == turn.player_id)
-            .ok_or_else(|| broken("its player is not in the game".into()))?;
-        let roll = Roll::new(turn.dice.iter().copied().map(Die::from).collect())
-            .map_err(|e| broken(e.to_string()))?;
-        let outcome = game.play(seat, &roll).map_err(|e| broken(e.to_string()))?;
+            .ok_or_else(|| broken(game, "its player is not in the game".into()))?;
+        // Whose turn it is comes before the dice, which are judged on that player's phase.
+        match game.current_seat() {
+            None => return Err(refused(game, WhyRefused::Turn(TurnError::GameOver))),
+            Some(current) if current != seat => {
+                let not_theirs = TurnError::NotYourTurn {
+                    expected: current,
+                    given: seat,
+                };
+                return Err(refused(game, WhyRefused::Turn(not_theirs)));
+            }
+            Some(_) => {}
+        }
+        let roll = match (check, &rolls) {
+            (Check::AsEnteredFrom(first), None) if turn.number >= first => {
+                let phase = game.sheets()[seat].phase;
+                shown_roll(phase, &turn.dice)
+                    .map(|(_, roll)| roll)
+                    .map_err(|e| refused(game, WhyRefused::Dice(e)))?
+            }
+            _ => Roll::new(turn.dice.iter().copied().map(Die::from).collect())
+                .map_err(|e| broken(game, e.to_string()))?,
+        };
+        let outcome = match game.play(seat, &roll) {
+            Ok(outcome) => outcome,
+            Err(TurnError::NotRollable(e)) => {
+                return Err(refused(game, WhyRefused::Dice(not_rollable(e))));
+            }
+            Err(e) => return Err(refused(game, WhyRefused::Turn(e))),
+        };
         turns.push(PlayedTurn {
             turn: turn.clone(),
             outcome,
@@ -199,12 +312,5 @@ fn replay_turns(record: &GameRecord, rules: DiceRules) -> Result<DiceState> {
             rolls,
         });
     }
-    Ok(DiceState {
-        mode,
-        edition,
-        layout,
-        game,
-        turns,
-        open,
-    })
+    Ok((turns, open))
 }

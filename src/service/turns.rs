@@ -64,6 +64,7 @@ fn play(
         created_at: state.record.game.updated_at,
         state: TurnState::Scored,
         rolls: None,
+        edited: 0,
     };
     turns::insert(change.session.conn(), &turn)?;
     play.turns.push(PlayedTurn {

@@ -336,6 +336,16 @@ impl TestApp {
         self.me().post_with(path, body, headers)
     }
 
+    /// A JSON PUT.
+    pub fn put(&self, path: &str, body: &Value) -> Reply {
+        self.me().put(path, body)
+    }
+
+    /// A JSON PUT with extra headers.
+    pub fn put_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
+        self.me().put_with(path, body, headers)
+    }
+
     /// The same app acting as another account (or none).
     pub fn with_key(&self, key: Option<&str>) -> Caller<'_> {
         Caller {
@@ -495,6 +505,21 @@ impl Caller<'_> {
             .post(self.app.url(path))
             .header("Content-Type", content_type);
         collect(self.authorized(request).send(body))
+    }
+
+    /// A JSON PUT with extra headers.
+    pub fn put_with(&self, path: &str, body: &Value, headers: &[(&str, &str)]) -> Reply {
+        let request = self
+            .app
+            .agent
+            .put(self.app.url(path))
+            .header("Content-Type", "application/json");
+        let request = with_headers(self.authorized(request), headers);
+        collect(request.send(body.to_string().as_bytes()))
+    }
+
+    pub fn put(&self, path: &str, body: &Value) -> Reply {
+        self.put_with(path, body, &[])
     }
 }
 

@@ -61,7 +61,7 @@ pub fn decode_games_cursor(cursor: &str) -> Result<GamesAfter> {
     })
 }
 
-/// Which turns, or hands, to list.
+/// Which turns, hands or edits to list.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -85,6 +85,15 @@ impl ListPlayed {
             .map(decode_turns_cursor)
             .transpose()?;
         Ok((limit, after))
+    }
+}
+
+impl ListPlayed {
+    /// The page of a game's edits asked for: its size (50 by default) and the version of the
+    /// game it starts after (a cursor of the same form as a turn's number).
+    pub fn page_of_versions(&self) -> Result<(usize, Option<i64>)> {
+        let (limit, after) = self.page()?;
+        Ok((limit, after.map(|number| i64::from(number.get()))))
     }
 }
 

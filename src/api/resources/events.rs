@@ -119,8 +119,8 @@ fn frames(row: &LoggedEvent) -> Result<String> {
 /// Follow a game
 ///
 /// A `text/event-stream` of the game's changes: `game_created`, `turn_started`, `dice_rolled`,
-/// `turn_scored`, `game_finished`, `turn_undone`, `seat_claimed`, and in a card game
-/// `hand_recorded` and `hand_undone` (each with the game's version
+/// `turn_scored`, `game_finished`, `turn_undone`, `turn_edited`, `seat_claimed`, and in a card
+/// game `hand_recorded`, `hand_undone` and `hand_edited` (each with the game's version
 /// after the change as its `id` and the schema `EventData` as its `data`), and `game_deleted`, after
 /// which the stream ends. Idle streams get a comment line every 15 seconds. Reconnect with
 /// `Last-Event-ID` to get every event missed. An account may hold 20 streams open at once

@@ -2,7 +2,7 @@
 //! them, undo the latest.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpResponse, delete, get, post, web};
+use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -14,7 +14,8 @@ use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
-use crate::service::hands::{self, NewHand, RecordedPlayer};
+use crate::service::edits;
+use crate::service::hands::{self, EnteredHand, RecordedPlayer};
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// A hand as it ended: who went out, and each player's line. A tie-break hand is only
@@ -99,7 +100,7 @@ pub async fn record_hand(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let JsonBody(request, raw) = body;
-    let new = NewHand {
+    let new = EnteredHand {
         went_out: request.went_out,
         players: request.players,
     };
@@ -118,6 +119,65 @@ pub async fn record_hand(
                 (header::ETAG, etag(game.version())),
             ];
             receipt(StatusCode::CREATED, &headers, Some(&view))
+        })
+        .await
+}
+
+/// Replace a hand
+///
+/// Replaces a hand of a card game (RULES §9), also in a finished game: a mistake found later.
+/// The body is the hand as it is recorded (`POST …/hands`), checked by the same rules. The game
+/// is worked out again from its record: every later hand keeps what was entered and is judged
+/// on the phase its players are then on; phases, totals, the end, the winners and the
+/// tie-break follow. Refused (422 `edit_breaks_later`, nothing changed) when a later hand would
+/// break, its laid-down cards or hand sizes no longer fitting the phase its player would be
+/// on, or falling after the game's new end; `errors[].field` names it by its path under the game
+/// and the field of its body (`hands/5/players[2].laid_down[0]`). The game's owner, or an
+/// account playing a seat, may replace a hand; each replacement is kept (`GET …/edits`),
+/// counted in the hand's `edited`, and sent to followers as `hand_edited`.
+#[utoipa::path(
+    operation_id = "replaceHand",
+    tag = "hands",
+    params(HandPath, IfMatch),
+    request_body = RecordHand,
+    responses(
+        (status = 200, description = "The hand as it now is, with the game right after it",
+         body = HandView,
+         headers(("ETag" = String, description = "The game's version after the replacement"))),
+    ),
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
+)]
+#[put("/games/{game_id}/hands/{number}")]
+pub async fn replace_hand(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<HandPath>,
+    conditions: Conditions,
+    key: IdempotencyKey,
+    body: JsonBody<RecordHand>,
+) -> Result<HttpResponse> {
+    let (game_id, number) = path.into_inner().hand()?;
+    let JsonBody(request, raw) = body;
+    let new = EnteredHand {
+        went_out: request.went_out,
+        players: request.players,
+    };
+    state
+        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
+            let expected = conditions.if_match.as_ref();
+            let changed =
+                edits::replace_hand(session, &account.id, &game_id, number, new, expected)?;
+            let game = &changed.game;
+            let view = hand_view_of(game, number)
+                .ok_or_else(|| Error::bug("a replaced hand is not in its game"))?;
+            let headers = [(header::ETAG, etag(game.version()))];
+            receipt(StatusCode::OK, &headers, Some(&view))
         })
         .await
 }

@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod advice;
 pub mod digital_turns;
+pub mod edits;
 pub mod events;
 pub mod games;
 pub mod hands;

@@ -3,7 +3,7 @@
 
 use actix_web::dev::Payload;
 use actix_web::http::{StatusCode, header};
-use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, put, web};
 use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -20,8 +20,8 @@ use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::change::Changed;
 use crate::service::dice::ShownDie;
-use crate::service::turns;
 use crate::service::turns::TurnAction;
+use crate::service::{self, turns};
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
@@ -36,6 +36,24 @@ pub struct RecordTurn {
     pub player_id: PlayerId,
     /// Tabletop: all ten dice, or only those shown for the phase. None, or dice that do not
     /// make the phase, record a failed turn. Digital: left out (409 `digital_game` if sent).
+    #[serde(default)]
+    #[schema(max_items = 10)]
+    pub dice: Option<Vec<ShownDie>>,
+}
+
+/// The dice a tabletop turn is replaced with (RULES §9).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"dice": [
+    {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
+]}))]
+pub struct ReplaceTurn {
+    /// The turn's player, if sent: it must be the player of the turn, which does not change.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub player_id: Option<PlayerId>,
+    /// All ten dice, or only those shown for the phase. None, or dice that do not make the
+    /// phase, make it a failed turn.
     #[serde(default)]
     #[schema(max_items = 10)]
     pub dice: Option<Vec<ShownDie>>,
@@ -95,15 +113,7 @@ pub async fn record_turn(
     let game_id = path.into_inner().game_id;
     let JsonBody(request, raw) = body;
     // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
-    let given = request.dice.as_ref().map_or(0, Vec::len);
-    if given > MAX_DICE {
-        let error = TooManyDice { given };
-        return Err(Error::invalid_field(
-            ProblemCode::NotRollable,
-            "dice",
-            error.to_string(),
-        ));
-    }
+    at_most_ten(request.dice.as_deref())?;
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let changed = turns::record(
@@ -121,6 +131,86 @@ pub async fn record_turn(
                 (header::ETAG, etag(changed.game.version())),
             ];
             receipt(StatusCode::CREATED, &headers, Some(&view))
+        })
+        .await
+}
+
+/// Dice beyond the ten of the game are refused before anything else is looked at.
+fn at_most_ten(dice: Option<&[ShownDie]>) -> Result<()> {
+    let given = dice.map_or(0, <[ShownDie]>::len);
+    if given > MAX_DICE {
+        let error = TooManyDice { given };
+        return Err(Error::invalid_field(
+            ProblemCode::NotRollable,
+            "dice",
+            error.to_string(),
+        ));
+    }
+    Ok(())
+}
+
+/// Replace a turn
+///
+/// Replaces the dice a tabletop turn ended with (RULES §9), also in a finished game: a mistake
+/// found later. The game is worked out again from its record: every later turn keeps its dice
+/// and is judged on the phase its player is then on; bonuses, totals, the end and the winners
+/// follow. Refused (422 `edit_breaks_later`, nothing changed) when a later turn would break: by
+/// a player who would no longer be the one to play it, after the game's new end, or without
+/// the colors its new phase needs; `errors[].field` names it by its path under the game
+/// (`turns/7/player_id`). The dice of a digital turn were rolled by the server: 409
+/// `server_rolled`. The game's owner, or the account playing the turn's seat, may replace it;
+/// each replacement is kept (`GET …/edits`), counted in the turn's `edited`, and sent to
+/// followers as `turn_edited`.
+#[utoipa::path(
+    operation_id = "replaceTurn",
+    tag = "turns",
+    params(TurnPath, IfMatch),
+    request_body = ReplaceTurn,
+    responses(
+        (status = 200, description = "The turn as it now is, with the game right after it",
+         body = TurnView,
+         headers(("ETag" = String, description = "The game's version after the replacement"))),
+    ),
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        "idempotency_key": "optional",
+        "rate_limit": "writes",
+        "secret_path": false
+    })))
+)]
+#[put("/games/{game_id}/turns/{number}")]
+pub async fn replace_turn(
+    turn: TurnAt,
+    key: IdempotencyKey,
+    body: JsonBody<ReplaceTurn>,
+) -> Result<HttpResponse> {
+    let JsonBody(request, raw) = body;
+    at_most_ten(request.dice.as_deref())?;
+    let TurnAt {
+        state,
+        caller,
+        game_id,
+        number,
+        conditions,
+    } = turn;
+    state
+        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
+            let expected = conditions.if_match.as_ref();
+            let dice = request.dice.unwrap_or_default();
+            let changed = service::edits::replace_turn(
+                session,
+                &account.id,
+                &game_id,
+                number,
+                request.player_id.as_ref(),
+                dice,
+                expected,
+            )?;
+            let view = turn_view_of(&changed.game, number)
+                .ok_or_else(|| Error::bug("a replaced turn is not in its game"))?;
+            let headers = [(header::ETAG, etag(changed.game.version()))];
+            receipt(StatusCode::OK, &headers, Some(&view))
         })
         .await
 }

@@ -49,6 +49,8 @@ pub struct HandView {
     /// A line per player in seat order (in a tie-break, per tied player).
     pub players: Vec<HandPlayerView>,
     pub created_at: DateTime<Utc>,
+    /// How many times the hand was replaced after it was recorded (`PUT`): 0 if never.
+    pub edited: u32,
     /// The game right after this hand.
     pub game: GameView,
 }
@@ -91,6 +93,7 @@ pub fn hand_view(state: &GameState, hand: &PlayedHand) -> HandView {
             })
             .collect(),
         created_at: utc(hand.hand.created_at),
+        edited: hand.hand.edited.unsigned_abs(),
         game: card_game_view(state, &hand.after, hand.hand.version, hand.hand.created_at),
     }
 }

@@ -1,6 +1,7 @@
 //! The JSON the API answers with, per resource, built from what the service returns. Every body
 //! is a named schema of the OpenAPI document.
 
+pub mod edits;
 pub mod events;
 pub mod games;
 pub mod groups;
@@ -9,6 +10,7 @@ pub mod turns;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
 
+pub use edits::EditView;
 pub use games::{GameView, PlayerView};
 pub use groups::{GroupView, groups};
 pub use hands::{HandView, hand_view_of, hands_after};

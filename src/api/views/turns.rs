@@ -96,6 +96,8 @@ pub struct TurnView {
     #[schema(nullable = false)]
     pub rolls_left: Option<usize>,
     pub created_at: DateTime<Utc>,
+    /// How many times the turn's dice were replaced after it was recorded (`PUT`): 0 if never.
+    pub edited: u32,
     /// The game right after this turn (while rolling, the game as it is).
     pub game: GameView,
 }
@@ -135,6 +137,7 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
         // A scored turn is rolled no more, however early it was scored.
         rolls_left: turn.rolls.as_ref().map(|_| 0),
         created_at: utc(turn.turn.created_at),
+        edited: turn.turn.edited.unsigned_abs(),
         game: game_view(
             state,
             dice,
@@ -165,6 +168,7 @@ pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> T
         rolls: Some(rolls_view(&open.rolls)),
         rolls_left: Some(open.rolls.rolls_left()),
         created_at: utc(open.turn.created_at),
+        edited: 0,
         game: GameView::from(state),
     }
 }

@@ -19,6 +19,7 @@ pub(super) struct HandRow {
     players: Option<Json<Vec<RecordedPlayer>>>,
     version: i64,
     created_at: NaiveDateTime,
+    edited: i32,
 }
 
 impl From<HandRow> for Hand {
@@ -30,29 +31,50 @@ impl From<HandRow> for Hand {
             players: row.players.map(Json::into_inner),
             version: row.version,
             created_at: row.created_at,
+            edited: row.edited,
         }
     }
 }
 
+impl HandRow {
+    fn of(hand: &Hand) -> QueryResult<HandRow> {
+        let players = hand
+            .players
+            .clone()
+            .map(Json::new)
+            .transpose()
+            .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
+        Ok(HandRow {
+            game_id: hand.game_id.clone(),
+            number: hand.number,
+            went_out: hand.went_out.clone(),
+            players,
+            version: hand.version,
+            created_at: hand.created_at,
+            edited: hand.edited,
+        })
+    }
+}
+
 pub(in crate::service) fn insert(conn: &mut DbConnection, hand: &Hand) -> QueryResult<()> {
-    let players = hand
-        .players
-        .clone()
-        .map(Json::new)
-        .transpose()
-        .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?;
-    let row = HandRow {
-        game_id: hand.game_id.clone(),
-        number: hand.number,
-        went_out: hand.went_out.clone(),
-        players,
-        version: hand.version,
-        created_at: hand.created_at,
-    };
     diesel::insert_into(hands::table)
-        .values(row)
+        .values(HandRow::of(hand)?)
         .execute(conn)
         .map(drop)
+}
+
+/// Replaces a hand as recorded (RULES §9), with how many times it was replaced. False if the
+/// game has no such hand.
+pub(in crate::service) fn replace(conn: &mut DbConnection, hand: &Hand) -> QueryResult<bool> {
+    let row = HandRow::of(hand)?;
+    diesel::update(hands::table.find((&row.game_id, row.number)))
+        .set((
+            hands::went_out.eq(&row.went_out),
+            hands::players.eq(&row.players),
+            hands::edited.eq(row.edited),
+        ))
+        .execute(conn)
+        .map(|updated| updated == 1)
 }
 
 pub(in crate::service) fn delete(

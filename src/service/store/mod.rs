@@ -3,6 +3,7 @@
 
 pub(in crate::service) mod accounts;
 mod columns;
+pub(in crate::service) mod edits;
 pub(in crate::service) mod events;
 pub(in crate::service) mod games;
 pub(in crate::service) mod hands;

@@ -45,6 +45,7 @@ diesel::table! {
         created_at -> Timestamp,
         state -> Text,
         rolls -> Nullable<Text>,
+        edited -> Integer,
     }
 }
 
@@ -56,6 +57,20 @@ diesel::table! {
         players -> Nullable<Text>,
         version -> BigInt,
         created_at -> Timestamp,
+        edited -> Integer,
+    }
+}
+
+diesel::table! {
+    edits (game_id, version) {
+        game_id -> Text,
+        version -> BigInt,
+        entry -> Text,
+        number -> Integer,
+        account_id -> Text,
+        created_at -> Timestamp,
+        before -> Text,
+        after -> Text,
     }
 }
 
@@ -118,6 +133,7 @@ diesel::joinable!(seat_claims -> games (game_id));
 diesel::joinable!(invites -> games (game_id));
 diesel::joinable!(share_links -> games (game_id));
 diesel::joinable!(events -> games (game_id));
+diesel::joinable!(edits -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     games,
@@ -128,5 +144,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     seat_claims,
     invites,
     share_links,
-    events
+    events,
+    edits
 );

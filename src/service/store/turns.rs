@@ -22,6 +22,7 @@ pub(super) struct TurnRow {
     created_at: NaiveDateTime,
     state: Named<TurnState>,
     rolls: Option<Json<Vec<Vec<RolledDieView>>>>,
+    edited: i32,
 }
 
 impl From<TurnRow> for Turn {
@@ -35,6 +36,7 @@ impl From<TurnRow> for Turn {
             created_at: row.created_at,
             state: row.state.0,
             rolls: row.rolls.map(Json::into_inner),
+            edited: row.edited,
         }
     }
 }
@@ -59,6 +61,7 @@ impl TurnRow {
                 .map(Json::new)
                 .transpose()
                 .map_err(not_written)?,
+            edited: turn.edited,
         })
     }
 }
@@ -90,6 +93,20 @@ pub(in crate::service) fn update_in_play(
         turns::state.eq(&row.state),
         turns::version.eq(row.version),
     ))
+    .execute(conn)
+    .map(|updated| updated == 1)
+}
+
+/// Replaces a scored turn's dice (RULES §9), with how many times it was replaced. False if the
+/// game has no such scored turn.
+pub(in crate::service) fn replace(conn: &mut DbConnection, turn: &Turn) -> QueryResult<bool> {
+    let row = TurnRow::of(turn)?;
+    diesel::update(
+        turns::table
+            .find((&row.game_id, row.number))
+            .filter(turns::state.eq(Named(TurnState::Scored))),
+    )
+    .set((turns::dice.eq(&row.dice), turns::edited.eq(row.edited)))
     .execute(conn)
     .map(|updated| updated == 1)
 }

@@ -1,0 +1,3 @@
+DROP TABLE edits;
+ALTER TABLE hands DROP COLUMN edited;
+ALTER TABLE turns DROP COLUMN edited;

@@ -1,0 +1,66 @@
+//! `/v1/games/{game_id}/edits`: every replacement of a turn or a hand of a game (RULES §9).
+
+use actix_web::{HttpResponse, get, web};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::api::http::auth::Caller;
+use crate::api::http::extract::QueryParams;
+use crate::api::http::pagination::ListPlayed;
+use crate::api::views::EditView;
+use crate::api::{AppState, GamePath};
+use crate::error::Result;
+use crate::service::edits;
+
+/// A page of a game's edits, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct EditPage {
+    pub items: Vec<EditView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^[1-9][0-9]{0,8}$", required = true)]
+    pub next_cursor: Option<String>,
+}
+
+/// List a game's edits
+///
+/// Every replacement of a turn (`PUT …/turns/{number}`) or a hand (`PUT …/hands/{number}`) of
+/// the game, oldest first: which entry, who replaced it, when, and the entry before and after,
+/// each as it was entered. Undoing an entry does not remove its edits.
+#[utoipa::path(
+    operation_id = "listEdits",
+    tag = "games",
+    params(GamePath, ListPlayed),
+    responses((status = 200, description = "A page of edits", body = EditPage)),
+    security(("api_key" = [])),
+    extensions(("x-declared" = json!({
+        "problems": [400, 401, 404, 422, 503],
+        "idempotency_key": "none",
+        "rate_limit": "none",
+        "secret_path": false
+    })))
+)]
+#[get("/games/{game_id}/edits")]
+pub async fn list_edits(
+    state: web::Data<AppState>,
+    caller: Caller,
+    path: web::Path<GamePath>,
+    query: QueryParams<ListPlayed>,
+) -> Result<HttpResponse> {
+    let (limit, after) = query.0.page_of_versions()?;
+    let game_id = path.into_inner().game_id;
+    // One more than the page, to know whether another follows.
+    let mut items = state
+        .run_as(caller, move |session, account| {
+            edits::list(session, &account.id, &game_id, after, limit + 1)
+        })
+        .await?;
+    let next_cursor = (items.len() > limit).then(|| {
+        items.truncate(limit);
+        items.last().map(|edit| edit.version.to_string())
+    });
+    let items = items.into_iter().map(EditView::from).collect();
+    Ok(HttpResponse::Ok().json(EditPage {
+        items,
+        next_cursor: next_cursor.flatten(),
+    }))
+}

@@ -1,0 +1,313 @@
+//! Changing an entry after the fact (RULES §9): a tabletop turn or a card hand replaced, also in
+//! a finished game. The game is worked out again from its record with the replacement, every
+//! later entry kept as it was entered and judged on the phase its player is then on; a
+//! replacement that would leave a later entry one the rules refuse is itself refused, naming it.
+//! Every replacement is kept in the game's log of edits, and is a change of the game (`change`)
+//! with its event, `turn_edited` or `hand_edited`.
+
+use super::access::{self, Role};
+use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused, replay_hands};
+use super::change::{Change, Changed, change_game};
+use super::dice::ShownDie;
+use super::events::EventKind;
+use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameRules};
+use super::replay::{Check, GameState, Play, TurnRefused, WhyRefused, replay_turns};
+use super::store::{edits, games, hands, turns};
+use super::{Session, VersionCheck};
+use crate::error::{Error, FieldError, ProblemCode, Result};
+use crate::rules::cards::HandProblem;
+use crate::rules::dice::game::TurnError;
+use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
+
+/// Replaces the dice of a tabletop turn (none: a failed turn) and works the game out again.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
+pub fn replace_turn(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    number: TurnNumber,
+    player_id: Option<&PlayerId>,
+    dice: Vec<ShownDie>,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(session, account_id, game_id, expected, |change| {
+        let GameRules::Dice(rules) = change.game.record.game.rules else {
+            change.game.dice()?;
+            return Err(Error::bug("a dice game without dice rules"));
+        };
+        let record = &change.game.record;
+        let index = record
+            .turns
+            .iter()
+            .position(|turn| turn.number == number)
+            .ok_or(Error::NotFound("turn"))?;
+        let old = &record.turns[index];
+        if old.rolls.is_some() {
+            return Err(Error::conflict(
+                ProblemCode::ServerRolled,
+                format!(
+                    "the server rolled the dice of turn {number}: a digital turn's dice cannot be \
+                     replaced"
+                ),
+            ));
+        }
+        if access::role(record, account_id)? != Role::Owner {
+            access::plays_seat(record, account_id, &old.player_id)?;
+        }
+        if let Some(given) = player_id.filter(|given| **given != old.player_id) {
+            let whose = record.players.iter().find(|p| p.id == old.player_id);
+            let whose = whose.map_or("another player", |p| p.name.as_str());
+            let message = match record.players.iter().find(|p| p.id == given) {
+                Some(other) => format!(
+                    "turn {number} is {whose}'s, not {}'s: the player of a turn does not change",
+                    other.name.as_str()
+                ),
+                None => format!("turn {number} is {whose}'s: the player of a turn does not change"),
+            };
+            return Err(Error::invalid_field(
+                ProblemCode::InvalidValue,
+                "player_id",
+                message,
+            ));
+        }
+        let before = Entered::Turn(EnteredTurn {
+            player_id: old.player_id.clone(),
+            dice: old.dice.clone(),
+        });
+        let mut record = record.clone();
+        let turn = &mut record.turns[index];
+        turn.dice = dice.clone();
+        turn.edited += 1;
+        let state = match replay_turns(&record, rules, Check::AsEnteredFrom(number))? {
+            Ok(state) => state,
+            Err(refused) if refused.number == number => return Err(refused.into_entered()),
+            Err(refused) => return Err(turn_breaks_later(&record, refused)),
+        };
+        if !turns::replace(change.session.conn(), &record.turns[index])? {
+            return Err(Error::bug(
+                "a scored turn to replace is not in the database",
+            ));
+        }
+        let after = Entered::Turn(EnteredTurn {
+            player_id: record.turns[index].player_id.clone(),
+            dice,
+        });
+        change.game = GameState {
+            record,
+            play: Play::Dice(state),
+        };
+        log_edit(change, account_id, EntryKind::Turn, number, before, after)
+    })
+}
+
+/// Replaces a hand of a card game (the body it is recorded with) and works the game out again.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
+pub fn replace_hand(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    number: TurnNumber,
+    new: EnteredHand,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(session, account_id, game_id, expected, |change| {
+        change.game.cards()?;
+        let GameRules::Cards(rules) = &change.game.record.game.rules else {
+            return Err(Error::bug("a card game without card rules"));
+        };
+        let rules = rules.clone();
+        let index = change
+            .game
+            .record
+            .hands
+            .iter()
+            .position(|hand| hand.number == number)
+            .ok_or(Error::NotFound("hand"))?;
+        let mut record = change.game.record.clone();
+        let hand = &mut record.hands[index];
+        let before = Entered::Hand(EnteredHand {
+            went_out: hand.went_out.clone(),
+            players: hand.players.clone(),
+        });
+        hand.went_out = new.went_out.clone();
+        hand.players = new.players.clone();
+        hand.edited += 1;
+        let state = match replay_hands(&record, &rules)? {
+            Ok(state) => state,
+            Err(refused) if refused.number == number => return Err(refused.into_recorded()),
+            Err(refused) => return Err(hand_breaks_later(&record, refused)),
+        };
+        if !hands::replace(change.session.conn(), &record.hands[index])? {
+            return Err(Error::bug("a hand to replace is not in the database"));
+        }
+        change.game = GameState {
+            record,
+            play: Play::Cards(state),
+        };
+        log_edit(
+            change,
+            account_id,
+            EntryKind::Hand,
+            number,
+            before,
+            Entered::Hand(new),
+        )
+    })
+}
+
+/// Keeps the replacement in the game's log of edits, and says what happened.
+fn log_edit(
+    change: &mut Change,
+    account_id: &AccountId,
+    entry: EntryKind,
+    number: TurnNumber,
+    before: Entered,
+    after: Entered,
+) -> Result<()> {
+    let version = change.next_version()?;
+    let game = &change.game.record.game;
+    let edit = Edit {
+        game_id: game.id.clone(),
+        version,
+        entry,
+        number,
+        account_id: account_id.clone(),
+        created_at: game.updated_at,
+        before,
+        after,
+    };
+    edits::insert(change.session.conn(), &edit)?;
+    let kind = match entry {
+        EntryKind::Turn => EventKind::TurnEdited,
+        EntryKind::Hand => EventKind::HandEdited,
+    };
+    change.happened(kind, Some(number))
+}
+
+/// A later entry that a replacement would break: 422 `edit_breaks_later`, naming it (its path
+/// under the game, `turns/7` or `hands/5`, then the field of its body) and why, in a player's
+/// words.
+fn breaks_later(field: String, message: String) -> Error {
+    Error::Invalid {
+        code: ProblemCode::EditBreaksLater,
+        detail: message.clone(),
+        errors: vec![FieldError { field, message }],
+    }
+}
+
+/// The name of the player in `seat`.
+fn name(record: &GameRecord, seat: usize) -> &str {
+    record
+        .players
+        .get(seat)
+        .map_or("a player", |p| p.name.as_str())
+}
+
+fn turn_breaks_later(record: &GameRecord, refused: TurnRefused) -> Error {
+    let number = refused.number;
+    let at = format!("turns/{number}");
+    match refused.why {
+        WhyRefused::Turn(TurnError::GameOver) => breaks_later(
+            at,
+            format!(
+                "turn {number}: the game would already be over, ended by turn {}",
+                number.previous().map_or(0, TurnNumber::get)
+            ),
+        ),
+        WhyRefused::Turn(TurnError::NotYourTurn { expected, given }) => breaks_later(
+            format!("{at}/player_id"),
+            format!(
+                "turn {number}: it would be {}'s turn, not {}'s",
+                name(record, expected),
+                name(record, given)
+            ),
+        ),
+        WhyRefused::Dice(Error::Invalid { errors, .. }) => {
+            let seat = record
+                .turns
+                .iter()
+                .find(|turn| turn.number == number)
+                .and_then(|turn| record.players.iter().position(|p| p.id == turn.player_id))
+                .unwrap_or(0);
+            let phase = refused.before.sheets().get(seat).map_or(0, |s| s.phase);
+            let first = errors.into_iter().next();
+            let (field, why) = first.map_or((String::new(), String::new()), |e| {
+                (format!("/{}", e.field), e.message)
+            });
+            breaks_later(
+                format!("{at}{field}"),
+                format!(
+                    "turn {number}: {} would be on phase {phase}, and {why}",
+                    name(record, seat)
+                ),
+            )
+        }
+        _ => refused.does_not_replay(&record.game.id),
+    }
+}
+
+fn hand_breaks_later(record: &GameRecord, refused: HandRefused) -> Error {
+    let number = refused.number;
+    let at = format!("hands/{number}");
+    let WhyHandRefused::Rules(error) = &refused.why else {
+        return refused.does_not_replay(&record.game.id);
+    };
+    let field = if error.field.is_empty() {
+        at.clone()
+    } else {
+        format!("{at}/{}", error.field)
+    };
+    let message = match error.problem {
+        HandProblem::GameOver | HandProblem::TieBreakDue | HandProblem::NotATieBreak => {
+            format!("hand {number}: after this change, {}", error.message)
+        }
+        _ => match line_of(record, number, &error.field) {
+            Some(seat) => {
+                let phase = refused
+                    .before
+                    .phase_of(seat)
+                    .map_or_else(|| "no phase".to_string(), |p| format!("phase {p}"));
+                format!(
+                    "hand {number}: {} would be on {phase}, and {}",
+                    name(record, seat),
+                    error.message
+                )
+            }
+            None => format!("hand {number}: {}", error.message),
+        },
+    };
+    breaks_later(field, message)
+}
+
+/// The seat of the player whose line of hand `number` a rule's `field` (`players[2]…`) names.
+fn line_of(record: &GameRecord, number: TurnNumber, field: &str) -> Option<usize> {
+    let index: usize = field
+        .strip_prefix("players[")?
+        .split(']')
+        .next()?
+        .parse()
+        .ok()?;
+    let hand = record.hands.iter().find(|hand| hand.number == number)?;
+    let line = hand.players.as_ref()?.get(index)?;
+    record.players.iter().position(|p| p.id == line.player_id)
+}
+
+/// A page of the game's edits, oldest first, after the edit that made version `after`: the
+/// account must be able to see the game.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
+pub fn list(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    after: Option<i64>,
+    limit: usize,
+) -> Result<Vec<Edit>> {
+    games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
+    let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+    Ok(edits::after(
+        session.conn(),
+        game_id,
+        after.unwrap_or(0),
+        limit,
+    )?)
+}
