@@ -90,6 +90,12 @@ pub struct Pad {
     pub rows: Vec<Row>,
 }
 
+/// The row of a dice pad naming each player's turns replaced after they were entered.
+pub const CHANGED_TURNS: &str = "Turns Changed";
+
+/// What the label of a card pad's hand says once the hand was replaced after it was recorded.
+pub const CHANGED: &str = " (changed)";
+
 /// What the winner row says of a winner.
 pub const WINNER: &str = "Winner";
 
@@ -175,6 +181,20 @@ impl Pad {
             RowKind::Total,
             each(&|line| line.grand_total.to_string()),
         ));
+        // Turns replaced after they were entered (RULES §9), only once there are any.
+        if lines.iter().any(|line| !line.edited_turns.is_empty()) {
+            rows.push(Row::per_player(
+                CHANGED_TURNS,
+                RowKind::Extra,
+                each(&|line| {
+                    line.edited_turns
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }),
+            ));
+        }
         let winners: Vec<bool> = lines
             .iter()
             .map(|line| sheet.winners.contains(&line.player_id))
@@ -203,11 +223,13 @@ impl Pad {
         let mut rows = Vec::new();
         for number in 1..=last_hand {
             let mut cells = Vec::new();
+            let mut edited = false;
             for player in players {
                 let played = player.hands.iter().position(|h| h.number == number);
                 match played {
                     Some(at) => {
                         let hand = &player.hands[at];
+                        edited |= hand.edited > 0;
                         let total: u32 = player.hands[..=at].iter().map(|h| h.points).sum();
                         cells.extend([
                             hand.phase.to_string(),
@@ -219,8 +241,9 @@ impl Pad {
                     None => cells.extend(std::iter::repeat_n(String::new(), CARD_COLUMNS.len())),
                 }
             }
+            let changed = if edited { CHANGED } else { "" };
             rows.push(Row {
-                label: format!("Hand {number}"),
+                label: format!("Hand {number}{changed}"),
                 kind: RowKind::Score,
                 cells: Cells::PerColumn(cells),
             });

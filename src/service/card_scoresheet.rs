@@ -62,16 +62,25 @@ pub struct HandScore {
     /// The penalty points of the cards left in hand (0 for who went out).
     pub points: u32,
     pub went_out: bool,
+    /// How many times the hand was replaced after it was recorded (RULES §9): 0 if never.
+    pub edited: u32,
 }
 
-impl From<&HandLine> for HandScore {
-    fn from(line: &HandLine) -> HandScore {
+impl HandScore {
+    fn of(line: &HandLine, state: &GameState) -> HandScore {
+        let edited = state
+            .record
+            .hands
+            .iter()
+            .find(|hand| hand.number.get().unsigned_abs() == line.number)
+            .map_or(0, |hand| hand.edited.unsigned_abs());
         HandScore {
             number: line.number,
             phase: line.phase.get(),
             made: line.made,
             points: line.points,
             went_out: line.went_out,
+            edited,
         }
     }
 }
@@ -99,7 +108,11 @@ impl CardScoresheet {
                     player_id: player.id.clone(),
                     name: player.name.clone(),
                     seat,
-                    hands: sheet.hands.iter().map(HandScore::from).collect(),
+                    hands: sheet
+                        .hands
+                        .iter()
+                        .map(|line| HandScore::of(line, state))
+                        .collect(),
                     phases_done: sheet.phases_done.iter().map(|p| p.get()).collect(),
                     phase: game.phase_of(seat).map(|p| p.get()),
                     total: sheet.total,

@@ -83,6 +83,9 @@ pub struct Line {
     pub grand_total: i64,
     /// 1 for the highest grand total; equal totals share a rank.
     pub rank: u32,
+    /// The numbers of this player's turns that were replaced after they were entered (RULES
+    /// §9), in order; empty if none was.
+    pub edited_turns: Vec<u32>,
 }
 
 /// One phase on the score pad.
@@ -134,6 +137,13 @@ impl DiceScoresheet {
                     penalty: sheet.penalty,
                     grand_total: sheet.grand_total(),
                     rank: ranks[seat],
+                    edited_turns: state
+                        .record
+                        .turns
+                        .iter()
+                        .filter(|turn| turn.edited > 0 && turn.player_id == player.id)
+                        .map(|turn| turn.number.get().unsigned_abs())
+                        .collect(),
                 })
                 .collect(),
         }

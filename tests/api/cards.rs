@@ -188,7 +188,7 @@ fn a_whole_card_game_is_played_from_creation_to_the_winner_with_an_undo(backend:
     };
     let hand = |number: u32, phase: u8, made: bool, points: u32, went_out: bool| {
         json!({"number": number, "phase": phase, "made": made, "points": points,
-               "went_out": went_out})
+               "went_out": went_out, "edited": 0})
     };
     assert_eq!(
         pad,

@@ -62,6 +62,7 @@ fn strip_edited(value: &mut Value) {
     match value {
         Value::Object(fields) => {
             fields.remove("edited");
+            fields.remove("edited_turns");
             fields.values_mut().for_each(strip_edited);
         }
         Value::Array(items) => items.iter_mut().for_each(strip_edited),
@@ -163,6 +164,27 @@ fn a_replaced_turn_works_the_game_out_again_and_is_kept(backend: Backend) {
         json!({"player_id": game["players"][0]["id"], "dice": dice(BEST_ROLLS[0])})
     );
     assert!(edit["created_at"].is_string());
+
+    // The pad says which turns were changed: as JSON, in the spreadsheet and on the page.
+    let pad = app.scoresheet(&game);
+    assert_eq!(pad["players"][0]["edited_turns"], json!([1]));
+    assert_eq!(pad["players"][1]["edited_turns"], json!([]));
+    let csv = app
+        .get_with(
+            &format!("{}/scoresheet", game_path(&game)),
+            &[("Accept", "text/csv")],
+        )
+        .expect(200)
+        .text;
+    assert!(csv.contains("Turns Changed,1,\r\n"), "{csv}");
+    let page = app
+        .get_with(
+            &format!("{}/scoresheet", game_path(&game)),
+            &[("Accept", "text/html")],
+        )
+        .expect(200)
+        .text;
+    assert!(page.contains("Turns Changed"), "{page}");
 
     // Undo still removes only the latest turn.
     app.delete(&turn_path(&game, 1))

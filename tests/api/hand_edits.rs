@@ -105,6 +105,23 @@ fn a_replaced_hand_works_the_card_game_out_again(backend: Backend) {
     assert_eq!(now["winners"], json!([id(&game, 0)]));
     let second = app.get(&hand_path(&game, 2)).expect(200).json();
     assert_eq!(second["edited"], 0);
+    let pad = app.scoresheet(&game);
+    let marks: Vec<&Value> = pad["players"][1]["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|hand| &hand["edited"])
+        .collect();
+    assert_eq!(marks, [1, 0]);
+    let csv = app
+        .get_with(
+            &format!("{}/scoresheet", game_path(&game)),
+            &[("Accept", "text/csv")],
+        )
+        .expect(200)
+        .text;
+    assert!(csv.contains("\r\nHand 1 (changed),1,yes,0,0,"), "{csv}");
+    assert!(csv.contains("\r\nHand 2,"), "{csv}");
 
     // Exactly the game entered from scratch with the changed record.
     let fresh = played(&app, &["Ann", "Bo"], &[1, 2], &[]);

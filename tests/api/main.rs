@@ -8,6 +8,7 @@ mod bad_input;
 mod cards;
 mod conditional;
 mod digital;
+mod edit_properties;
 mod edits;
 mod events;
 mod games;

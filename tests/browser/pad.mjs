@@ -131,6 +131,18 @@ try {
   check(true, `the page shows the new turn ${waited} ms after the API answered`);
   const phase2 = await row(page, "1 set of 3 + 1 run of 4");
   check(phase2[0] === "57", `phase 2 of Ann is 57: ${phase2}`);
+
+  // An old turn fixed after the fact: the page redraws and says which turn was changed.
+  await api("PUT", `/v1/games/${game.id}/turns/1`, key, { dice: dice("9 9 9 9 9 9") });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("#pad th")].some((th) => th.textContent.trim() === "Turns Changed"),
+    null,
+    { timeout: 2000 },
+  );
+  const fixed = await row(page, "2 sets of 3");
+  check(fixed[0] === "54", `phase 1 of Ann is now 54: ${fixed}`);
+  const changed = await row(page, "Turns Changed");
+  check(JSON.stringify(changed) === JSON.stringify(["1", ""]), `the pad marks Ann's turn 1: ${changed}`);
   if (screenshots) {
     await page.screenshot({ path: `${screenshots}/live-pad.png`, fullPage: true });
   }
