@@ -20,11 +20,11 @@ pub struct EventData {
     /// The game's version after the change; also the event's id.
     pub version: i64,
     pub game: GameView,
-    /// The turn started, rolled or scored (absent for other changes).
+    /// The turn started, rolled, scored or replaced (absent for other changes).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub turn: Option<TurnView>,
-    /// The hand of a card game recorded (absent for other changes).
+    /// The hand of a card game recorded or replaced (absent for other changes).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false)]
     pub hand: Option<HandView>,
