@@ -1050,7 +1050,7 @@ fn points_given_without_cards_are_a_sum_that_many_cards_can_make() {
         &hand(0, &["O", "M 45"]),
         HandProblem::ImpossiblePoints,
         "players[1].points",
-        "Bo laid down phase 3, so Bo holds 1 to 2 cards: 1 to 2 cards cannot make 45 points",
+        "Bo laid down phase 3, so Bo holds 1 or 2 cards: 1 or 2 cards cannot make 45 points",
     );
     play(&mut phase_3, 0, &["O", "M 40"]);
     play(&mut game, 0, &["O", "F 230"]);

@@ -215,6 +215,38 @@ fn a_replacement_that_would_break_a_later_hand_is_refused(backend: Backend) {
         "{detail}"
     );
 
+    // Hand sizes: had Bo gone out of hand 1, he would be on phase 5 in hand 2, where a player
+    // who lays down holds at most 2 cards.
+    let game = played(&app, &["Ann", "Bo"], &[4, 5, 6], &[]);
+    let bo_holds_three = json!({"went_out": id(&game, 0), "players": [
+        {"player_id": id(&game, 0), "made": true, "cards": []},
+        {"player_id": id(&game, 1), "made": true, "cards": cards("1r 2r 3r")},
+    ]});
+    let ann_first = json!({"went_out": id(&game, 0), "players": [
+        {"player_id": id(&game, 0), "made": true, "cards": []},
+        {"player_id": id(&game, 1), "made": false, "points": 50},
+    ]});
+    for hand in [ann_first, bo_holds_three] {
+        app.post(&format!("{}/hands", game_path(&game)), &hand)
+            .expect(201);
+    }
+    let bo_first = json!({"went_out": id(&game, 1), "players": [
+        {"player_id": id(&game, 0), "made": false, "points": 50},
+        {"player_id": id(&game, 1), "made": true, "cards": []},
+    ]});
+    let detail = refused(
+        &app,
+        &game,
+        1,
+        &bo_first,
+        "edit_breaks_later",
+        "hands/2/players[1].cards",
+    );
+    assert_eq!(
+        detail,
+        "hand 2: Bo would be on phase 5, and Bo laid down phase 5, so Bo holds 1 or 2 cards, not 3"
+    );
+
     // The replacement itself is checked as recording it would be, its fields its own.
     let ten_cards = json!({"went_out": id(&game, 0), "players": [
         {"player_id": id(&game, 0), "made": true, "cards": []},

@@ -56,12 +56,15 @@ fn extreme<'a>(mut cards: usize, worth: impl Iterator<Item = &'a (u32, usize)>) 
     points
 }
 
-/// "10 cards", "1 to 2 cards".
+/// "10 cards", "1 or 2 cards", "1 to 3 cards".
 pub(super) fn count_range_words(counts: &RangeInclusive<usize>) -> String {
-    if counts.start() == counts.end() {
-        cards_words(*counts.start())
+    let (least, most) = (*counts.start(), *counts.end());
+    if least == most {
+        cards_words(least)
+    } else if least + 1 == most {
+        format!("{least} or {most} cards")
     } else {
-        format!("{} to {} cards", counts.start(), counts.end())
+        format!("{least} to {most} cards")
     }
 }
 
