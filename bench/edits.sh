@@ -10,7 +10,9 @@
 #
 #   bash bench/edits.sh [SAMPLES] [BACKEND]     (defaults: 1000 samples of each, both backends)
 #   BINARY=path/to/phase10 bash bench/edits.sh  (no build: measure that binary)
-#   WARM=50 PORT=18193 PG=postgres://postgres@127.0.0.1:5432 SSL=disable KEEP=DIR …
+#   WARM=50 PORT=18193 PG=postgres://postgres@127.0.0.1:5432 SSL=disable …
+#   KEEP=DIR  keeps the curl configs and answers, and the SQLite file (DIR/edits.sqlite) with its
+#             games as the run left them (bench/callgrind_edits.sh plays them again)
 #
 # What it does, for each backend (SQLite first: a file in a temp directory; PostgreSQL: a fresh
 # database phase10_edits_<pid> on 127.0.0.1:5432, user postgres, trust auth, dropped after):
@@ -95,12 +97,13 @@ start_server() {  # $1 database URL
 # shellcheck source=bench/turns.sh
 source bench/turns.sh   # post()
 
-# Writes curl configs for one backend: build.cfg (the two games' entries) and measure.cfg (the
-# cycles). $1 the API key, $2 the dice game, $3 the card game (their JSON as created).
+# Writes curl configs for one backend: build.BACKEND.cfg (the two games' entries) and
+# measure.BACKEND.cfg (the cycles). $1 the backend, $2 the API key, $3 the dice game, $4 the card
+# game (their JSON as created).
 configs() {
-  python3 - "$work" "$base" "$1" "$2" "$3" "$warm" "$samples" <<'PY'
+  python3 - "$work" "$base" "$2" "$3" "$4" "$warm" "$samples" "$1" <<'PY'
 import json, sys
-work, base, key, dice_game, card_game, warm, samples = sys.argv[1:8]
+work, base, key, dice_game, card_game, warm, samples, backend = sys.argv[1:9]
 dice_game, card_game = json.loads(dice_game), json.loads(card_game)
 warm, samples = int(warm), int(samples)
 
@@ -197,7 +200,7 @@ for h in range(1, 41):
         cphase[s] += 1
 assert all(p <= 10 for p in cphase), cphase
 hand_41, _ = hand(41)
-write("build.cfg", build)
+write(f"build.{backend}.cfg", build)
 
 # Hand 2 as recorded, then with seat 0 holding 65 or 75 points (recorded: 50 + 5 * (14 % 20) = 120).
 cphase_at_2 = [1] * 6
@@ -219,7 +222,7 @@ for i in range(warm + samples):
         cycles += [put_turn] + record_turn + [put_hand] + record_hand
     else:
         cycles += record_turn + [put_turn] + record_hand + [put_hand]
-write("measure.cfg", cycles)
+write(f"measure.{backend}.cfg", cycles)
 PY
 }
 
@@ -294,13 +297,13 @@ measure() {  # $1 sqlite|postgres
   dice_game=$(post /v1/games '{"players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"},{"name":"E"},{"name":"F"},{"name":"G"},{"name":"H"}]}' "$key")
   card_game=$(post /v1/games '{"game":"cards","players":[{"name":"A"},{"name":"B"},{"name":"C"},{"name":"D"},{"name":"E"},{"name":"F"}]}' "$key")
   jq -e .id <<<"$dice_game" >/dev/null && jq -e .id <<<"$card_game" >/dev/null || { echo "no games: $dice_game $card_game" >&2; exit 4; }
-  configs "$key" "$dice_game" "$card_game"
-  curl -sS -K "$work/build.cfg" > "$work/build.$1"
+  configs "$1" "$key" "$dice_game" "$card_game"
+  curl -sS -K "$work/build.$1.cfg" > "$work/build.$1"
   if [ "$(awk '$3 != 201' "$work/build.$1" | wc -l)" != 0 ]; then
     echo "an entry of the games was not answered 201: $(awk '$3 != 201' "$work/build.$1" | head -3)" >&2; exit 5
   fi
   check "$key" "$(jq -r .id <<<"$dice_game")" "$(jq -r .id <<<"$card_game")" 0
-  curl -sS -K "$work/measure.cfg" > "$work/measure.$1"
+  curl -sS -K "$work/measure.$1.cfg" > "$work/measure.$1"
   check "$key" "$(jq -r .id <<<"$dice_game")" "$(jq -r .id <<<"$card_game")" $((warm + samples))
   stop_server
   report "$label" "$work/measure.$1" "$work/summary"
