@@ -22,7 +22,7 @@
 #  * a tabletop dice game of 8 players (given in order), 300 turns: turn t is seat (t-1) % 8's
 #    in round r = (t-1) / 8, and makes the player's phase when (r + seat) % 5 == 2 (the driver's
 #    dice for that phase), else fails with five shown dice that make no phase (1b 2r 5g 7r 9r);
-#    64 turns make a phase, 236 fail, every player ends on phase 8 or 9: in progress. Turn 10
+#    61 turns make a phase, 239 fail, every player ends on phase 8 or 9: in progress. Turn 10
 #    (seat 1, round 1) made phase 1 with 8 8 8 10 W W.
 #  * a card game of 6 players, all ten phases, 40 hands: hand h is gone out by seat (h-1) % 6,
 #    who lays down their phase in cards (RULES §7's one deck); every fifth hand a second player
