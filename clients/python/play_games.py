@@ -1,18 +1,19 @@
 """Plays a short tabletop dice game and a short card game through the Python client generated
-from openapi/openapi.json.
+from openapi/openapi.json, and fixes an old entry of each after the fact (RULES §9).
 
 Run by .ci/python-client: the client is generated fresh and used as generated, unmodified.
 Usage: python play_games.py BASE_URL (with the generated `phase10_client` importable).
 """
 
 import sys
+from uuid import UUID
 
 from phase10_client import AuthenticatedClient, Client
 from phase10_client.api.accounts import create_account, get_account
-from phase10_client.api.games import create_game, delete_game, get_game, get_scoresheet, list_games
-from phase10_client.api.hands import get_hand, list_hands, record_hand, undo_hand
+from phase10_client.api.games import create_game, delete_game, get_game, get_scoresheet, list_edits, list_games
+from phase10_client.api.hands import get_hand, list_hands, record_hand, replace_hand, undo_hand
 from phase10_client.api.rules import evaluate_dice, list_phases
-from phase10_client.api.turns import get_turn, list_turns, record_turn, undo_turn
+from phase10_client.api.turns import get_turn, list_turns, record_turn, replace_turn, undo_turn
 from phase10_client.models import (
     Card,
     CardColor,
@@ -28,6 +29,10 @@ from phase10_client.models import (
     CreateDiceGame,
     Die,
     DiceGame,
+    EditPage,
+    EnteredHand,
+    EnteredTurn,
+    EntryKind,
     EvaluateCards,
     EvaluateDice,
     GameStatus,
@@ -38,6 +43,7 @@ from phase10_client.models import (
     RecordHand,
     RecordedPlayer,
     RecordTurn,
+    ReplaceTurn,
     Turn,
     Wild,
 )
@@ -123,13 +129,59 @@ def main(base_url: str) -> None:
     check(ann_line.grand_total == 59 and ann_line.rank == 1, "Ann leads with 59")
     check(get_game.sync(game.id, client=client).version == 6, "every change counted in the version")
     check(any(g.id == game.id for g in list_games.sync(client=client).items), "the game is listed")
+    fix_a_turn(client, game, account.id)
     delete_game.sync_detailed(game.id, client=client)
     missing = get_game.sync(game.id, client=client)
     check(isinstance(missing, Problem) and missing.status == 404, "the game is deleted")
-    print("the generated client played a tabletop game")
+    print("the generated client played a tabletop game and fixed an old turn")
     play_cards(client, anonymous)
-    print("the generated client played a card game")
+    print("the generated client played a card game and fixed an old hand")
     print(f"checks: {len(PASSED)} passed, 0 failed")
+
+
+def fix_a_turn(client: AuthenticatedClient, game: DiceGame, account_id: UUID) -> None:
+    """Ann's first turn was entered by mistake: she missed phase 1. Turn 1 is no longer the
+    latest, so it cannot be undone; it is replaced (PUT), and the server works the game out
+    again from its record: every later turn keeps its dice and is judged on the phase its player
+    is then on."""
+    ann = game.players[0]
+    version = get_game.sync(game.id, client=client).version
+    fixed = replace_turn.sync(game.id, 1, client=client, body=ReplaceTurn(dice=[]))
+    check(isinstance(fixed, Turn) and fixed.edited == 1 and not fixed.made, "turn 1 replaced: Ann missed phase 1")
+    ann_then = fixed.game.players[0]
+    check(ann_then.phase == 1 and ann_then.total == 0, "the answer holds the game as it is after turn 1")
+    third = get_turn.sync(game.id, 3, client=client)
+    check(
+        third.phase == 1 and not third.made and third.edited == 0,
+        "turn 3 keeps its dice, 5 5 5 1 2 3 4, now judged on phase 1, which they miss",
+    )
+    now = get_game.sync(game.id, client=client)
+    check(now.version == version + 1, "one change of the game")
+    check(
+        [(p.phase, p.total, p.failures) for p in now.players] == [(1, 0, 2), (1, 0, 1)],
+        "the game is worked out again: Ann is back on phase 1 with 0 points and two failures",
+    )
+
+    # A turn's player does not change: a replacement naming another is refused, and changes nothing.
+    refused = replace_turn.sync(
+        game.id, 2, client=client, body=ReplaceTurn(player_id=ann.id, dice=dice("8 8 8 10 W W"))
+    )
+    check(isinstance(refused, Problem) and refused.code == "invalid_value", "Bo's turn cannot become Ann's")
+    check(refused.errors[0].field == "player_id", f"the problem names player_id: {refused.detail}")
+    check(get_game.sync(game.id, client=client).version == version + 1, "a refusal changes nothing")
+
+    # Every replacement is kept: which entry, who, when, and the entry before and after.
+    edits = list_edits.sync(game.id, client=client)
+    check(isinstance(edits, EditPage) and len(edits.items) == 1 and edits.next_cursor is None, "one edit kept")
+    edit = edits.items[0]
+    check(
+        (edit.entry, edit.number, edit.account_id, edit.version) == (EntryKind.TURN, 1, account_id, version + 1),
+        "the edit says which turn, who and which version",
+    )
+    check(
+        isinstance(edit.before, EnteredTurn) and edit.before.dice == dice("8 8 8 10 W W") and edit.after.dice == [],
+        "the edit keeps the dice before (8 8 8 10 W W) and after (none)",
+    )
 
 
 def play_cards(client: AuthenticatedClient, anonymous: Client) -> None:
@@ -175,9 +227,12 @@ def play_cards(client: AuthenticatedClient, anonymous: Client) -> None:
     )
     check(second.game.status == CardGameStatus.IN_PROGRESS and second.game.players[2].phase == 2, "Cy goes out")
     check(undo_hand.sync(game.id, 2, client=client).hands == 1, "the undo of hand 2")
+    # Ann lays down phase 2 (8 8 8 and 1 2 3 4) and still holds a red 10.
     record(
         bo,
-        RecordedPlayer(player_id=ann, made=True, points=10),
+        RecordedPlayer(
+            player_id=ann, made=True, laid_down=[cards("8r 8b 8g"), cards("1r 2r 3r 4b")], cards=cards("10r")
+        ),
         RecordedPlayer(player_id=bo, made=True),
         RecordedPlayer(player_id=cy, made=True, points=30),
     )
@@ -190,6 +245,72 @@ def play_cards(client: AuthenticatedClient, anonymous: Client) -> None:
     )
     pad = get_scoresheet.sync(game.id, client=client)
     check(isinstance(pad, CardScoresheet) and [line.rank for line in pad.players] == [1, 2, 3], "the card pad")
+    fix_a_hand(client, game)
+
+
+def fix_a_hand(client: AuthenticatedClient, game: CardGame) -> None:
+    """Hand 1 was entered wrong: Bo went out, not Ann, who still held a blue 12 and a Skip. The
+    hand is replaced (PUT, the body of recording it) and the game worked out again: the totals
+    and the winner follow."""
+    ann, bo, cy = (p.id for p in game.players)
+    ann_laid_phase_1 = [cards("7r 7b W"), cards("9g 9y 9r")]
+    fixed = replace_hand.sync(
+        game.id,
+        1,
+        client=client,
+        body=RecordHand(
+            went_out=bo,
+            players=[
+                RecordedPlayer(player_id=ann, made=True, laid_down=ann_laid_phase_1, cards=cards("12b S")),
+                RecordedPlayer(player_id=bo, made=True),
+                RecordedPlayer(player_id=cy, made=False, points=75),
+            ],
+        ),
+    )
+    check(
+        isinstance(fixed, Hand) and fixed.edited == 1 and [p.points for p in fixed.players] == [25, 0, 75],
+        "hand 1 replaced: Bo went out, Ann held 25",
+    )
+    now = get_game.sync(game.id, client=client)
+    check(
+        now.winners == [bo] and [p.total for p in now.players] == [35, 0, 105],
+        "the game is worked out again: Bo wins with 0",
+    )
+    check(get_hand.sync(game.id, 2, client=client).edited == 0, "hand 2 stays as it was entered")
+
+    # Had Ann not laid down in hand 1, she would have been on phase 1 in hand 2, where her
+    # 8 8 8 and 1 2 3 4 do not make it: the replacement is refused, naming hand 2, and changes nothing.
+    version = now.version
+    refused = replace_hand.sync(
+        game.id,
+        1,
+        client=client,
+        body=RecordHand(
+            went_out=bo,
+            players=[
+                RecordedPlayer(player_id=ann, made=False, points=60),
+                RecordedPlayer(player_id=bo, made=True),
+                RecordedPlayer(player_id=cy, made=False, points=75),
+            ],
+        ),
+    )
+    check(
+        isinstance(refused, Problem) and refused.code == "edit_breaks_later",
+        "a replacement that would break hand 2 is refused",
+    )
+    check(refused.errors[0].field.startswith("hands/2/"), f"the problem names hand 2: {refused.detail}")
+    check(get_game.sync(game.id, client=client).version == version, "a refusal changes nothing")
+
+    edits = list_edits.sync(game.id, client=client)
+    check(isinstance(edits, EditPage) and len(edits.items) == 1, "one edit kept")
+    edit = edits.items[0]
+    check(
+        edit.entry == EntryKind.HAND
+        and edit.number == 1
+        and isinstance(edit.before, EnteredHand)
+        and (edit.before.went_out, edit.after.went_out) == (ann, bo),
+        "the edit keeps hand 1 before (Ann went out) and after (Bo did)",
+    )
 
 
 if __name__ == "__main__":

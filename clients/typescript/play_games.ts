@@ -1,6 +1,7 @@
 // Plays games through the TypeScript client generated from openapi/openapi.json (types by
 // openapi-typescript, calls by openapi-fetch), unmodified, against a running server: a tabletop
-// dice game with an undo, a digital dice game to its end, a card game, and typed problems.
+// dice game with an undo and an old turn fixed, a digital dice game to its end, a card game with
+// an old hand fixed, and typed problems.
 // Run by .ci/typescript: node build/play_games.js BASE_URL. Any mismatch exits non-zero.
 
 import createClient from "openapi-fetch";
@@ -124,13 +125,13 @@ async function main(baseUrl: string): Promise<void> {
   );
   check((notRolled.errors ?? []).length > 0, "the problem names the field");
 
-  await playTabletop(client);
+  await playTabletop(client, account.id);
   await playDigital(client);
   await playCards(client);
   console.log(`checks: ${passed} passed, 0 failed`);
 }
 
-async function playTabletop(client: Client): Promise<void> {
+async function playTabletop(client: Client, accountId: string): Promise<void> {
   const created = ok(
     await client.POST("/v1/games", {
       body: { game: "dice", players: [{ name: "Ann" }, { name: "Bo" }], mode: "tabletop" },
@@ -188,13 +189,74 @@ async function playTabletop(client: Client): Promise<void> {
   const line = sheet.players[0];
   check(line !== undefined && line.phases.slice(0, 3).map((p) => p.score).join() === "34,25,", "Ann's score pad");
   check(line.phases[2]?.score === null && line.grand_total === 59, "a phase not made is null; Ann has 59");
+  await fixATurn(client, game, ann.id, accountId);
 
   const games = ok(await client.GET("/v1/games"), "the games");
   check(games.items.some((g) => g.id === game.id), "the game is listed");
   const deleted = await client.DELETE("/v1/games/{game_id}", { params: { path } });
   check(deleted.response.status === 204, "the game is deleted");
   problem(await client.GET("/v1/games/{game_id}", { params: { path } }), 404, "not_found", "a deleted game is gone");
-  console.log("the generated client played a tabletop game with an undo");
+  console.log("the generated client played a tabletop game with an undo, and fixed an old turn");
+}
+
+/**
+ * Ann's first turn was entered by mistake: she missed phase 1. Turn 1 is no longer the latest, so
+ * it cannot be undone; it is replaced (PUT), and the server works the game out again from its
+ * record: every later turn keeps its dice and is judged on the phase its player is then on.
+ */
+async function fixATurn(client: Client, game: Schemas["DiceGame"], ann: string, accountId: string): Promise<void> {
+  const path = { game_id: game.id };
+  const turn = (number: number) => ({ params: { path: { ...path, number } } });
+  const readGame = async () =>
+    diceGame(ok(await client.GET("/v1/games/{game_id}", { params: { path } }), "the game"));
+  const version = (await readGame()).version;
+
+  const fixed = ok(
+    await client.PUT("/v1/games/{game_id}/turns/{number}", { ...turn(1), body: { dice: [] } }),
+    "turn 1 replaced",
+  );
+  check(fixed.edited === 1 && !fixed.made, "turn 1 replaced: Ann missed phase 1");
+  const annAfterOne = diceGame(fixed.game).players[0];
+  check(annAfterOne?.phase === 1 && annAfterOne.total === 0, "the answer holds the game after turn 1");
+  const third = ok(await client.GET("/v1/games/{game_id}/turns/{number}", turn(3)), "turn 3");
+  check(
+    third.phase === 1 && !third.made && third.edited === 0,
+    "turn 3 keeps its dice, 5 5 5 1 2 3 4, now judged on phase 1, which they miss",
+  );
+  const now = await readGame();
+  check(now.version === version + 1, "one change of the game");
+  check(
+    now.players.map((p) => [p.phase, p.total, p.failures].join("/")).join() === "1/0/2,1/0/1",
+    "the game is worked out again: Ann is back on phase 1 with 0 points and two failures",
+  );
+
+  // A turn's player does not change: a replacement naming another is refused, and changes nothing.
+  const refused = problem(
+    await client.PUT("/v1/games/{game_id}/turns/{number}", {
+      ...turn(2),
+      body: { player_id: ann, dice: dice("8 8 8 10 W W") },
+    }),
+    422,
+    "invalid_value",
+    "Bo's turn cannot become Ann's",
+  );
+  check(refused.errors?.[0]?.field === "player_id", `the problem names player_id (${refused.detail})`);
+  check((await readGame()).version === version + 1, "a refusal changes nothing");
+
+  // Every replacement is kept: which entry, who, when, and the entry before and after.
+  const edits = ok(await client.GET("/v1/games/{game_id}/edits", { params: { path } }), "the edits");
+  check(edits.items.length === 1 && edits.next_cursor === null, "one edit kept");
+  const edit = edits.items[0];
+  check(
+    edit !== undefined && edit.entry === "turn" && edit.number === 1 && edit.account_id === accountId
+      && edit.version === version + 1,
+    "the edit says which turn, who and which version",
+  );
+  check(
+    "dice" in edit.before && "dice" in edit.after
+      && edit.before.dice.map((d) => d.value).join(" ") === "8 8 8 10 W W" && edit.after.dice.length === 0,
+    "the edit keeps the dice before (8 8 8 10 W W) and after (none)",
+  );
 }
 
 async function playDigital(client: Client): Promise<void> {
@@ -337,7 +399,8 @@ function parseEvent(block: string): StreamEvent | undefined {
   }
   const kinds: readonly Schemas["EventKind"][] = [
     "game_created", "turn_started", "dice_rolled", "turn_scored", "turn_undone",
-    "seat_claimed", "hand_recorded", "hand_undone", "game_finished", "game_deleted",
+    "seat_claimed", "hand_recorded", "hand_undone", "turn_edited", "hand_edited", "game_finished",
+    "game_deleted",
   ];
   const kind = kinds.find((k) => k === event);
   must(kind !== undefined, `a known event: ${event}`);
@@ -406,10 +469,11 @@ async function playCards(client: Client): Promise<void> {
     ),
   );
   check(undone.hands === 1, "the undo of hand 2");
+  // Ann lays down phase 2 (8 8 8 and 1 2 3 4) and still holds a red 10.
   ok(
     await record(
       bo,
-      { player_id: ann, made: true, points: 10 },
+      { player_id: ann, made: true, laid_down: [cards("8r 8b 8g"), cards("1r 2r 3r 4b")], cards: cards("10r") },
       { player_id: bo, made: true },
       { player_id: cy, made: true, points: 30 },
     ),
@@ -426,7 +490,83 @@ async function playCards(client: Client): Promise<void> {
   );
   const pad = ok(await client.GET("/v1/games/{game_id}/scoresheet", { params: { path } }), "the card pad");
   check(pad.game === "cards" && pad.players.map((l) => l.rank).join() === "1,2,3", "the card pad");
-  console.log("the generated client played a card game");
+  await fixAHand(client, game, ann, bo, cy);
+  console.log("the generated client played a card game, and fixed an old hand");
+}
+
+/**
+ * Hand 1 was entered wrong: Bo went out, not Ann, who still held a blue 12 and a Skip. The hand
+ * is replaced (PUT, the body of recording it) and the game worked out again: the totals and the
+ * winner follow.
+ */
+async function fixAHand(
+  client: Client,
+  game: Schemas["CardGame"],
+  ann: string,
+  bo: string,
+  cy: string,
+): Promise<void> {
+  const path = { game_id: game.id };
+  const hand = (number: number) => ({ params: { path: { ...path, number } } });
+  const readGame = async () =>
+    cardGame(ok(await client.GET("/v1/games/{game_id}", { params: { path } }), "the game"));
+  const annLaidPhaseOne = [cards("7r 7b W"), cards("9g 9y 9r")];
+
+  const fixed = ok(
+    await client.PUT("/v1/games/{game_id}/hands/{number}", {
+      ...hand(1),
+      body: {
+        went_out: bo,
+        players: [
+          { player_id: ann, made: true, laid_down: annLaidPhaseOne, cards: cards("12b S") },
+          { player_id: bo, made: true },
+          { player_id: cy, made: false, points: 75 },
+        ],
+      },
+    }),
+    "hand 1 replaced",
+  );
+  check(
+    fixed.edited === 1 && fixed.players.map((p) => p.points).join() === "25,0,75",
+    "hand 1 replaced: Bo went out, Ann held 25",
+  );
+  const now = await readGame();
+  check(
+    now.status === "finished" && now.winners.join() === bo && now.players.map((p) => p.total).join() === "35,0,105",
+    "the game is worked out again: Bo wins with 0",
+  );
+  const second = ok(await client.GET("/v1/games/{game_id}/hands/{number}", hand(2)), "hand 2");
+  check(second.edited === 0, "hand 2 stays as it was entered");
+
+  // Had Ann not laid down in hand 1, she would have been on phase 1 in hand 2, where her 8 8 8 and
+  // 1 2 3 4 do not make it: the replacement is refused, naming hand 2, and changes nothing.
+  const refused = problem(
+    await client.PUT("/v1/games/{game_id}/hands/{number}", {
+      ...hand(1),
+      body: {
+        went_out: bo,
+        players: [
+          { player_id: ann, made: false, points: 60 },
+          { player_id: bo, made: true },
+          { player_id: cy, made: false, points: 75 },
+        ],
+      },
+    }),
+    422,
+    "edit_breaks_later",
+    "a replacement that would break hand 2 is refused",
+  );
+  check(refused.errors?.[0]?.field.startsWith("hands/2/") === true, `the problem names hand 2 (${refused.detail})`);
+  check((await readGame()).version === now.version, "a refusal changes nothing");
+
+  const edits = ok(await client.GET("/v1/games/{game_id}/edits", { params: { path } }), "the edits");
+  const edit = edits.items[0];
+  check(edits.items.length === 1 && edit !== undefined, "one edit kept");
+  check(
+    edit.entry === "hand" && edit.number === 1 && "went_out" in edit.before && "went_out" in edit.after
+      && edit.before.went_out === ann && edit.after.went_out === bo,
+    "the edit keeps hand 1 before (Ann went out) and after (Bo did)",
+  );
 }
 
 const baseUrl = process.argv[2];

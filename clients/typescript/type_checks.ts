@@ -31,6 +31,12 @@ export type Checks = [
   Expect<Sent<Schemas["GamePage"], "next_cursor", string | null>>,
   Expect<Sent<Schemas["TurnPage"], "next_cursor", string | null>>,
   Expect<Sent<Schemas["HandPage"], "next_cursor", string | null>>,
+  Expect<Sent<Schemas["EditPage"], "next_cursor", string | null>>,
+  // How often an entry was replaced, always sent (0 if never); an edit keeps both entries.
+  Expect<Sent<Schemas["Turn"], "edited", number>>,
+  Expect<Sent<Schemas["Hand"], "edited", number>>,
+  Expect<Sent<Schemas["Edit"], "before", Schemas["Entered"]>>,
+  Expect<Sent<Schemas["Edit"], "after", Schemas["Entered"]>>,
   // A die the server rolled always shows its color; a die sent may leave it out.
   Expect<Sent<Schemas["RolledDie"], "color", Schemas["Color"]>>,
   Expect<IsOptional<Schemas["Die"], "color">>,
