@@ -135,11 +135,19 @@ const LINKS: &[Next] = &[
             "Tabletop: the next turn, of the player whose turn it is now, with the \
              dice they ended it with",
         ),
+    Next::new("recordTurn", "201", "replaceTurn", TURN_AS_IT_IS)
+        .body(&[("dice", "$response.body#/dice")])
+        .says("Tabletop: replace the turn's dice (here with the same dice)"),
+    Next::new("createGame", "201", "listEdits", GAME)
+        .says("Every entry of the game replaced after the fact"),
     Next::new("createGame", "201", "recordHand", GAME_AS_IT_IS)
         .body(&[("went_out", "$response.body#/players/0/id")])
         .says("Cards: the first hand, here with the first player going out"),
     Next::new("createGame", "201", "listHands", GAME).says("Cards: the game's hands"),
     Next::new("recordHand", "201", "getHand", TURN).says("The hand"),
+    Next::new("recordHand", "201", "replaceHand", TURN_AS_IT_IS)
+        .body(&[("went_out", "$response.body#/went_out")])
+        .says("Replace the hand (a mistake found later)"),
     Next::new("recordHand", "201", "undoHand", TURN_AS_IT_IS)
         .says("Undo the hand (while it is the latest)"),
     Next::new("rollDice", "200", "rollDice", TURN_AS_IT_IS)

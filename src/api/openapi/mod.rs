@@ -499,6 +499,9 @@ mod tests {
             ("createGame", "201", "listHands"),
             ("recordHand", "201", "getHand"),
             ("recordHand", "201", "undoHand"),
+            ("recordTurn", "201", "replaceTurn"),
+            ("recordHand", "201", "replaceHand"),
+            ("createGame", "201", "listEdits"),
         ] {
             assert!(
                 links
