@@ -91,10 +91,10 @@ pub struct Pad {
 }
 
 /// The row of a dice pad naming each player's turns replaced after they were entered.
-pub const CHANGED_TURNS: &str = "Turns Changed";
+pub const FIXED_TURNS: &str = "Turns Fixed";
 
 /// What the label of a card pad's hand says once the hand was replaced after it was recorded.
-pub const CHANGED: &str = " (changed)";
+pub const FIXED: &str = " (fixed)";
 
 /// What the winner row says of a winner.
 pub const WINNER: &str = "Winner";
@@ -184,7 +184,7 @@ impl Pad {
         // Turns replaced after they were entered (RULES §9), only once there are any.
         if lines.iter().any(|line| !line.edited_turns.is_empty()) {
             rows.push(Row::per_player(
-                CHANGED_TURNS,
+                FIXED_TURNS,
                 RowKind::Extra,
                 each(&|line| {
                     line.edited_turns
@@ -241,7 +241,7 @@ impl Pad {
                     None => cells.extend(std::iter::repeat_n(String::new(), CARD_COLUMNS.len())),
                 }
             }
-            let changed = if edited { CHANGED } else { "" };
+            let changed = if edited { FIXED } else { "" };
             rows.push(Row {
                 label: format!("Hand {number}{changed}"),
                 kind: RowKind::Score,

@@ -68,11 +68,13 @@ pub struct HandScore {
 
 impl HandScore {
     fn of(line: &HandLine, state: &GameState) -> HandScore {
-        let edited = state
-            .record
-            .hands
-            .iter()
-            .find(|hand| hand.number.get().unsigned_abs() == line.number)
+        // Hands are numbered 1, 2, … in the order they were played, with no gap.
+        let recorded = usize::try_from(line.number)
+            .ok()
+            .and_then(|n| n.checked_sub(1));
+        let edited = recorded
+            .and_then(|at| state.record.hands.get(at))
+            .filter(|hand| hand.number.get().unsigned_abs() == line.number)
             .map_or(0, |hand| hand.edited.unsigned_abs());
         HandScore {
             number: line.number,

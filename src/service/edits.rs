@@ -19,85 +19,81 @@ use crate::rules::cards::HandProblem;
 use crate::rules::dice::game::TurnError;
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
 
-/// Replaces the dice of a tabletop turn (none: a failed turn) and works the game out again.
-#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
-pub fn replace_turn(
-    session: &mut Session,
+/// Replaces the dice of a tabletop turn (none: a failed turn) and works the game out again: the
+/// change `turns::act` makes for `TurnAction::Replace`.
+pub(super) fn replace_turn(
+    change: &mut Change,
     account_id: &AccountId,
-    game_id: &GameId,
     number: TurnNumber,
     player_id: Option<&PlayerId>,
     dice: Vec<ShownDie>,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        let GameRules::Dice(rules) = change.game.record.game.rules else {
-            change.game.dice()?;
-            return Err(Error::bug("a dice game without dice rules"));
+) -> Result<()> {
+    let GameRules::Dice(rules) = change.game.record.game.rules else {
+        change.game.dice()?;
+        return Err(Error::bug("a dice game without dice rules"));
+    };
+    let record = &change.game.record;
+    let index = record
+        .turns
+        .iter()
+        .position(|turn| turn.number == number)
+        .ok_or(Error::NotFound("turn"))?;
+    let old = &record.turns[index];
+    if old.rolls.is_some() {
+        return Err(Error::conflict(
+            ProblemCode::ServerRolled,
+            format!(
+                "the server rolled the dice of turn {number}: a digital turn's dice cannot be \
+                 replaced"
+            ),
+        ));
+    }
+    if access::role(record, account_id)? != Role::Owner {
+        access::plays_seat(record, account_id, &old.player_id)?;
+    }
+    if let Some(given) = player_id.filter(|given| **given != old.player_id) {
+        let whose = record.players.iter().find(|p| p.id == old.player_id);
+        let whose = whose.map_or("another player", |p| p.name.as_str());
+        let message = match record.players.iter().find(|p| p.id == given) {
+            Some(other) => format!(
+                "turn {number} is {whose}'s, not {}'s: the player of a turn does not change",
+                other.name.as_str()
+            ),
+            None => format!("turn {number} is {whose}'s: the player of a turn does not change"),
         };
-        let record = &change.game.record;
-        let index = record
-            .turns
-            .iter()
-            .position(|turn| turn.number == number)
-            .ok_or(Error::NotFound("turn"))?;
-        let old = &record.turns[index];
-        if old.rolls.is_some() {
-            return Err(Error::conflict(
-                ProblemCode::ServerRolled,
-                format!(
-                    "the server rolled the dice of turn {number}: a digital turn's dice cannot be \
-                     replaced"
-                ),
-            ));
-        }
-        if access::role(record, account_id)? != Role::Owner {
-            access::plays_seat(record, account_id, &old.player_id)?;
-        }
-        if let Some(given) = player_id.filter(|given| **given != old.player_id) {
-            let whose = record.players.iter().find(|p| p.id == old.player_id);
-            let whose = whose.map_or("another player", |p| p.name.as_str());
-            let message = match record.players.iter().find(|p| p.id == given) {
-                Some(other) => format!(
-                    "turn {number} is {whose}'s, not {}'s: the player of a turn does not change",
-                    other.name.as_str()
-                ),
-                None => format!("turn {number} is {whose}'s: the player of a turn does not change"),
-            };
-            return Err(Error::invalid_field(
-                ProblemCode::InvalidValue,
-                "player_id",
-                message,
-            ));
-        }
-        let before = Entered::Turn(EnteredTurn {
-            player_id: old.player_id.clone(),
-            dice: old.dice.clone(),
-        });
-        let mut record = record.clone();
-        let turn = &mut record.turns[index];
-        turn.dice = dice.clone();
-        turn.edited += 1;
-        let state = match replay_turns(&record, rules, Check::AsEnteredFrom(number))? {
-            Ok(state) => state,
-            Err(refused) if refused.number == number => return Err(refused.into_entered()),
-            Err(refused) => return Err(turn_breaks_later(&record, refused)),
-        };
-        if !turns::replace(change.session.conn(), &record.turns[index])? {
-            return Err(Error::bug(
-                "a scored turn to replace is not in the database",
-            ));
-        }
-        let after = Entered::Turn(EnteredTurn {
-            player_id: record.turns[index].player_id.clone(),
-            dice,
-        });
-        change.game = GameState {
-            record,
-            play: Play::Dice(state),
-        };
-        log_edit(change, account_id, EntryKind::Turn, number, before, after)
-    })
+        return Err(Error::invalid_field(
+            ProblemCode::InvalidValue,
+            "player_id",
+            message,
+        ));
+    }
+    let before = Entered::Turn(EnteredTurn {
+        player_id: old.player_id.clone(),
+        dice: old.dice.clone(),
+    });
+    let mut record = record.clone();
+    let turn = &mut record.turns[index];
+    turn.dice = dice.clone();
+    turn.edited += 1;
+    let state = match replay_turns(&record, rules, Check::AsEnteredFrom(number))? {
+        Ok(state) => state,
+        Err(refused) if refused.number == number => return Err(refused.into_entered()),
+        Err(refused) => return Err(turn_breaks_later(&record, refused)),
+    };
+    if !turns::replace(change.session.conn(), &record.turns[index])? {
+        return Err(Error::bug(
+            "a scored turn to replace is not in the database",
+        ));
+    }
+    let after = Entered::Turn(EnteredTurn {
+        player_id: record.turns[index].player_id.clone(),
+        dice,
+    });
+    change.game = GameState {
+        record,
+        play: Play::Dice(state),
+    };
+    log_edit(change, account_id, EntryKind::Turn, number, before, after)
 }
 
 /// Replaces a hand of a card game (the body it is recorded with) and works the game out again.

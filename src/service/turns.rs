@@ -96,6 +96,11 @@ pub enum TurnAction {
     Score,
     /// The latest turn undone.
     Undo,
+    /// A tabletop turn's dice replaced (RULES §9); `player_id`, if given, must be its player.
+    Replace {
+        player_id: Option<PlayerId>,
+        dice: Vec<ShownDie>,
+    },
 }
 
 /// Does `action` to turn `number` of the game, as one change of it.
@@ -116,6 +121,9 @@ pub fn act(
             TurnAction::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
             TurnAction::Score => digital::score(change, account_id, number),
             TurnAction::Undo => undo(change, account_id, number),
+            TurnAction::Replace { player_id, dice } => {
+                super::edits::replace_turn(change, account_id, number, player_id.as_ref(), dice)
+            }
         },
     )
 }

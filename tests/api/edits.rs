@@ -71,7 +71,7 @@ fn strip_edited(value: &mut Value) {
 }
 
 /// The game's version, its row counts and its edits: what a refusal must leave as it was.
-fn untouched(app: &TestApp, game: &Value) -> (Value, [i64; 6], Value) {
+pub fn untouched(app: &TestApp, game: &Value) -> (Value, [i64; 6], Value) {
     let read = app.get(&game_path(game)).expect(200).json();
     let edits = app.get(&edits_path(game)).expect(200).json();
     (read["version"].clone(), app.row_counts(), edits)
@@ -176,7 +176,7 @@ fn a_replaced_turn_works_the_game_out_again_and_is_kept(backend: Backend) {
         )
         .expect(200)
         .text;
-    assert!(csv.contains("Turns Changed,1,\r\n"), "{csv}");
+    assert!(csv.contains("Turns Fixed,1,\r\n"), "{csv}");
     let page = app
         .get_with(
             &format!("{}/scoresheet", game_path(&game)),
@@ -184,7 +184,7 @@ fn a_replaced_turn_works_the_game_out_again_and_is_kept(backend: Backend) {
         )
         .expect(200)
         .text;
-    assert!(page.contains("Turns Changed"), "{page}");
+    assert!(page.contains("Turns Fixed"), "{page}");
 
     // Undo still removes only the latest turn.
     app.delete(&turn_path(&game, 1))

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::cards::cards;
+use crate::edits::untouched;
 use crate::helpers::{Backend, TestApp, game_path, spawn_app};
 
 fn id(game: &Value, seat: usize) -> Value {
@@ -51,16 +52,6 @@ fn bo_out_ann_on_two(game: &Value) -> Value {
         {"player_id": id(game, 1), "made": true, "cards": [],
          "laid_down": [cards("3r 3b 3g"), cards("5r 5b 5y")]},
     ]})
-}
-
-/// The game's version, its row counts and its edits: what a refusal must leave as it was.
-fn untouched(app: &TestApp, game: &Value) -> (Value, [i64; 6], Value) {
-    let read = app.get(&game_path(game)).expect(200).json();
-    let edits = app
-        .get(&format!("{}/edits", game_path(game)))
-        .expect(200)
-        .json();
-    (read["version"].clone(), app.row_counts(), edits)
 }
 
 #[track_caller]
@@ -120,7 +111,7 @@ fn a_replaced_hand_works_the_card_game_out_again(backend: Backend) {
         )
         .expect(200)
         .text;
-    assert!(csv.contains("\r\nHand 1 (changed),1,yes,0,0,"), "{csv}");
+    assert!(csv.contains("\r\nHand 1 (fixed),1,yes,0,0,"), "{csv}");
     assert!(csv.contains("\r\nHand 2,"), "{csv}");
 
     // Exactly the game entered from scratch with the changed record.

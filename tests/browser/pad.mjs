@@ -135,13 +135,13 @@ try {
   // An old turn fixed after the fact: the page redraws and says which turn was changed.
   await api("PUT", `/v1/games/${game.id}/turns/1`, key, { dice: dice("9 9 9 9 9 9") });
   await page.waitForFunction(
-    () => [...document.querySelectorAll("#pad th")].some((th) => th.textContent.trim() === "Turns Changed"),
+    () => [...document.querySelectorAll("#pad th")].some((th) => th.textContent.trim() === "Turns Fixed"),
     null,
     { timeout: 2000 },
   );
   const fixed = await row(page, "2 sets of 3");
   check(fixed[0] === "54", `phase 1 of Ann is now 54: ${fixed}`);
-  const changed = await row(page, "Turns Changed");
+  const changed = await row(page, "Turns Fixed");
   check(JSON.stringify(changed) === JSON.stringify(["1", ""]), `the pad marks Ann's turn 1: ${changed}`);
   if (screenshots) {
     await page.screenshot({ path: `${screenshots}/live-pad.png`, fullPage: true });

@@ -35,6 +35,15 @@ pub struct RecordHand {
     pub players: Option<Vec<RecordedPlayer>>,
 }
 
+impl From<RecordHand> for EnteredHand {
+    fn from(hand: RecordHand) -> EnteredHand {
+        EnteredHand {
+            went_out: hand.went_out,
+            players: hand.players,
+        }
+    }
+}
+
 /// A page of hands, oldest first.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct HandPage {
@@ -100,10 +109,7 @@ pub async fn record_hand(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let JsonBody(request, raw) = body;
-    let new = EnteredHand {
-        went_out: request.went_out,
-        players: request.players,
-    };
+    let new = EnteredHand::from(request);
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let expected = conditions.if_match.as_ref();
@@ -164,10 +170,7 @@ pub async fn replace_hand(
 ) -> Result<HttpResponse> {
     let (game_id, number) = path.into_inner().hand()?;
     let JsonBody(request, raw) = body;
-    let new = EnteredHand {
-        went_out: request.went_out,
-        players: request.players,
-    };
+    let new = EnteredHand::from(request);
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let expected = conditions.if_match.as_ref();

@@ -20,8 +20,8 @@ use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::change::Changed;
 use crate::service::dice::ShownDie;
+use crate::service::turns;
 use crate::service::turns::TurnAction;
-use crate::service::{self, turns};
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
@@ -187,32 +187,16 @@ pub async fn replace_turn(
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
     at_most_ten(request.dice.as_deref())?;
-    let TurnAt {
-        state,
-        caller,
-        game_id,
-        number,
-        conditions,
-    } = turn;
-    state
-        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let dice = request.dice.unwrap_or_default();
-            let changed = service::edits::replace_turn(
-                session,
-                &account.id,
-                &game_id,
-                number,
-                request.player_id.as_ref(),
-                dice,
-                expected,
-            )?;
-            let view = turn_view_of(&changed.game, number)
-                .ok_or_else(|| Error::bug("a replaced turn is not in its game"))?;
-            let headers = [(header::ETAG, etag(changed.game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&view))
-        })
-        .await
+    let number = turn.number;
+    let action = TurnAction::Replace {
+        player_id: request.player_id,
+        dice: request.dice.unwrap_or_default(),
+    };
+    let view = move |changed: &Changed| {
+        turn_view_of(&changed.game, number)
+            .ok_or_else(|| Error::bug("a replaced turn is not in its game"))
+    };
+    turn.act(key, action, Some(&raw), view).await
 }
 
 /// List turns
