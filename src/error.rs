@@ -157,6 +157,14 @@ pub enum ProblemCode {
     EditBreaksLater,
     /// The dice of a digital turn, which the server rolled, are to be replaced.
     ServerRolled,
+    /// A person of the roster already has a name that looks the same.
+    PersonExists,
+    /// One person is given two seats of a game.
+    DuplicatePerson,
+    /// A person still plays games, so they cannot leave the roster.
+    PersonHasGames,
+    /// The first dealer of a card game is not one of its seats.
+    NoSuchSeat,
 }
 
 impl ProblemCode {

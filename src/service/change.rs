@@ -16,7 +16,8 @@
 //! trigger sets the game's cached status from it and, on PostgreSQL, notifies every process.
 
 use super::events::{Event, EventKind};
-use super::record::{Game, GameRecord, LoggedEvent, Player};
+use super::figures;
+use super::record::{Game, GameRecord, GameStatus, LoggedEvent, Player};
 use super::replay::{GameState, replay};
 use super::store::{events, games};
 use super::{Session, VersionCheck, access, check_version};
@@ -32,6 +33,9 @@ pub struct Change<'a, 's> {
     next: Option<i64>,
     /// Whether the change deleted the game.
     deleted: bool,
+    /// Whether the game was over before the change: its results counted in its people's
+    /// figures, which the change may alter (`figures::follow`).
+    was_over: bool,
 }
 
 impl Change<'_, '_> {
@@ -89,6 +93,7 @@ impl Change<'_, '_> {
     /// followers are told (in other processes, through the database, once it commits).
     pub fn delete(&mut self) -> Result<()> {
         let id = self.game.record.game.id.clone();
+        figures::follow(self.session.conn(), &id, self.was_over, None)?;
         games::delete(self.session.conn(), &id)?;
         events::announce(self.session.conn(), &id)?;
         self.deleted = true;
@@ -114,6 +119,7 @@ pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result
         events: Vec::new(),
         next: None,
         deleted: false,
+        was_over: false,
     };
     change.happened(EventKind::GameCreated, None)?;
     finish(change)
@@ -180,6 +186,7 @@ pub fn change_as(
         access::role(&game.record, account_id)?;
     }
     check_version(expected, before)?;
+    let was_over = game.status() == GameStatus::Finished;
     game.record.game = row;
     let mut change = Change {
         session,
@@ -187,6 +194,7 @@ pub fn change_as(
         events: Vec::new(),
         next: None,
         deleted: false,
+        was_over,
     };
     apply(&mut change)?;
     finish(change)
@@ -200,6 +208,7 @@ fn finish(change: Change) -> Result<Changed> {
         game,
         events,
         deleted,
+        was_over,
         ..
     } = change;
     if deleted {
@@ -207,6 +216,7 @@ fn finish(change: Change) -> Result<Changed> {
     } else if events.is_empty() {
         return Err(Error::bug("a change of a game made no event"));
     } else {
+        figures::follow(session.conn(), game.id(), was_over, Some(&game))?;
         session.changed.push(game.clone());
     }
     Ok(Changed { game, events })

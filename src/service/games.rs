@@ -4,18 +4,19 @@ use chrono::NaiveDateTime;
 
 use super::change::{self, Changed};
 use super::names::Mode;
-use super::record::{DiceRules, Game, GameRules, GameStatus, Player};
+use super::people::{self, NewPlayer};
+use super::record::{DiceRules, Game, GameRules, GameStatus, Person, Player};
 use super::replay::{GameState, replay};
 use super::roller::Dice;
 use super::store::games;
 use super::{Session, VersionCheck, access};
-use crate::error::{Error, FieldError, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result};
 use crate::rules::PhaseNumber;
 use crate::rules::cards::{CardEdition, CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, MAX_PLAYERS, Status};
 use crate::rules::dice::order::roll_for_order;
-use crate::values::{AccountId, GameId, PlayerId, PlayerName};
+use crate::values::{AccountId, GameId, GameName, PlayerId};
 
 /// Where a page of games starts: after this game, newest first.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -37,7 +38,8 @@ pub enum NewGame {
 #[derive(Debug, Clone)]
 pub struct NewDiceGame {
     /// In turn order for a tabletop game; a digital game rolls for the order.
-    pub names: Vec<String>,
+    pub players: Vec<NewPlayer>,
+    pub name: Option<String>,
     pub mode: Mode,
     pub edition: Edition,
     pub layout: DiceLayout,
@@ -47,75 +49,68 @@ pub struct NewDiceGame {
 #[derive(Debug, Clone)]
 pub struct NewCardGame {
     /// In seat order.
-    pub names: Vec<String>,
+    pub players: Vec<NewPlayer>,
+    pub name: Option<String>,
     pub edition: CardEdition,
     /// The phases played, in order (all ten when not given).
     pub phases: Option<Vec<u8>>,
     pub ten_hands: bool,
+    /// The seat that deals the first hand (the first seat when not given).
+    pub first_dealer: Option<usize>,
 }
 
+/// The people of a new game's seats, in the order given, if their number fits the game.
 fn check_players(
-    names: &[String],
+    session: &mut Session,
+    account_id: &AccountId,
+    players: &[NewPlayer],
     bounds: std::ops::RangeInclusive<usize>,
-) -> Result<Vec<PlayerName>> {
-    if !bounds.contains(&names.len()) {
+) -> Result<Vec<Person>> {
+    if !bounds.contains(&players.len()) {
         let (least, most) = bounds.into_inner();
         return Err(Error::invalid_field(
             ProblemCode::PlayerCount,
             "players",
             format!(
                 "this game has {least} to {most} players, not {}",
-                names.len()
+                players.len()
             ),
         ));
     }
-    let mut kept: Vec<PlayerName> = Vec::with_capacity(names.len());
-    let mut errors = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let field = format!("players[{i}].name");
-        match PlayerName::parse(name) {
-            Err(why) => errors.push(FieldError::new(field, why.to_string())),
-            Ok(name) => {
-                let same = name.identity();
-                if kept.iter().any(|other| other.identity() == same) {
-                    errors.push(FieldError::new(
-                        field,
-                        format!("{:?} is already a player of this game", name.as_str()),
-                    ));
-                }
-                kept.push(name);
-            }
-        }
-    }
-    if errors.is_empty() {
-        return Ok(kept);
-    }
-    let duplicate = errors.iter().any(|e| e.message.contains("already"));
-    let code = if duplicate {
-        ProblemCode::DuplicateName
-    } else {
-        ProblemCode::InvalidName
-    };
-    Err(Error::invalid_fields(code, errors))
+    people::seat_people(session, account_id, players)
 }
 
-/// Seats the players: as given at a table, by rolling a high die each in a digital game.
-fn seat(names: Vec<PlayerName>, mode: Mode, dice: &dyn Dice) -> Vec<(PlayerName, Option<Vec<u8>>)> {
+/// A game's label, if it is given one.
+pub(super) fn game_name(name: Option<&str>) -> Result<Option<GameName>> {
+    name.map(|name| {
+        GameName::parse(name)
+            .map_err(|why| Error::invalid_field(ProblemCode::InvalidName, "name", why.to_string()))
+    })
+    .transpose()
+}
+
+/// Seats the people: as given at a table, by rolling a high die each in a digital game.
+fn seat(people: Vec<Person>, mode: Mode, dice: &dyn Dice) -> Vec<(Person, Option<Vec<u8>>)> {
     match mode {
-        Mode::Tabletop => names.into_iter().map(|n| (n, None)).collect(),
+        Mode::Tabletop => people.into_iter().map(|p| (p, None)).collect(),
         Mode::Digital => {
-            let order = roll_for_order(names.len(), || dice.high_die());
+            let order = roll_for_order(people.len(), || dice.high_die());
             order
                 .seating
                 .iter()
-                .map(|&player| (names[player].clone(), Some(order.rolls[player].clone())))
+                .map(|&player| (people[player].clone(), Some(order.rolls[player].clone())))
                 .collect()
         }
     }
 }
 
 /// A new game, in progress at version 1.
-fn new_game(session: &Session, account_id: &AccountId, rules: GameRules) -> Game {
+fn new_game(
+    session: &Session,
+    account_id: &AccountId,
+    rules: GameRules,
+    name: Option<GameName>,
+) -> Game {
     let now = session.now();
     Game {
         id: GameId::random(),
@@ -125,18 +120,22 @@ fn new_game(session: &Session, account_id: &AccountId, rules: GameRules) -> Game
         version: 1,
         created_at: now,
         updated_at: now,
+        name,
+        first_dealer: 0,
+        rematch_of: None,
     }
 }
 
-fn seated_players(game: &Game, seated: Vec<(PlayerName, Option<Vec<u8>>)>) -> Vec<Player> {
+fn seated_players(game: &Game, seated: Vec<(Person, Option<Vec<u8>>)>) -> Vec<Player> {
     seated
         .into_iter()
         .enumerate()
-        .map(|(seat, (name, order_rolls))| Player {
+        .map(|(seat, (person, order_rolls))| Player {
             id: PlayerId::random(),
             game_id: game.id.clone(),
             seat: seat as i32,
-            name,
+            person_id: person.id,
+            name: person.name,
             order_rolls,
         })
         .collect()
@@ -144,11 +143,11 @@ fn seated_players(game: &Game, seated: Vec<(PlayerName, Option<Vec<u8>>)>) -> Ve
 
 /// A dice game's record: the game and its players, seated.
 fn dice_game(
-    session: &Session,
+    session: &mut Session,
     account_id: &AccountId,
     new: NewDiceGame,
 ) -> Result<(Game, Vec<Player>)> {
-    let names = check_players(&new.names, 1..=MAX_PLAYERS)?;
+    let name = game_name(new.name.as_deref())?;
     if new.mode == Mode::Digital && new.layout == DiceLayout::AnyColors {
         // The server rolls the standard dice: with colorless faces phase 8 could never be made.
         return Err(Error::invalid_field(
@@ -157,23 +156,35 @@ fn dice_game(
             "a digital game is played with the server's standard dice",
         ));
     }
+    let people = check_players(session, account_id, &new.players, 1..=MAX_PLAYERS)?;
     let rules = GameRules::Dice(DiceRules {
         mode: new.mode,
         edition: new.edition,
         layout: new.layout,
     });
-    let game = new_game(session, account_id, rules);
-    let players = seated_players(&game, seat(names, new.mode, session.dice()));
+    let game = new_game(session, account_id, rules, name);
+    let players = seated_players(&game, seat(people, new.mode, session.dice()));
     Ok((game, players))
 }
 
 /// A card game's record: the game, with its variations, and its players as given.
 fn card_game(
-    session: &Session,
+    session: &mut Session,
     account_id: &AccountId,
     new: NewCardGame,
 ) -> Result<(Game, Vec<Player>)> {
-    let names = check_players(&new.names, MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS)?;
+    let name = game_name(new.name.as_deref())?;
+    let seats = new.players.len();
+    if let Some(first) = new.first_dealer.filter(|&first| first >= seats) {
+        return Err(Error::invalid_field(
+            ProblemCode::NoSuchSeat,
+            "first_dealer",
+            format!(
+                "there is no seat {first} at a table of {seats}: seats are 0 to {}",
+                seats.saturating_sub(1)
+            ),
+        ));
+    }
     let phases = match new.phases {
         None => CardRules::all_ten(),
         Some(list) => list
@@ -192,19 +203,32 @@ fn card_game(
     };
     let rules = CardRules::new(phases, new.ten_hands, new.edition)
         .map_err(|e| Error::invalid_field(ProblemCode::InvalidPhases, "phases", e.to_string()))?;
-    let game = new_game(session, account_id, GameRules::Cards(rules));
-    let seated = names.into_iter().map(|name| (name, None)).collect();
+    let people = check_players(
+        session,
+        account_id,
+        &new.players,
+        MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS,
+    )?;
+    let mut game = new_game(session, account_id, GameRules::Cards(rules), name);
+    game.first_dealer = new.first_dealer.unwrap_or(0);
+    let seated = people.into_iter().map(|person| (person, None)).collect();
     let players = seated_players(&game, seated);
     Ok((game, players))
 }
 
 /// Creates a game of the account's, as a change of its own (`game_created`).
 #[tracing::instrument(skip_all, fields(account_id = %account_id))]
-pub fn create(session: &mut Session, account_id: &AccountId, new: NewGame) -> Result<Changed> {
-    let (game, players) = match new {
+pub fn create(
+    session: &mut Session,
+    account_id: &AccountId,
+    new: NewGame,
+    rematch_of: Option<GameId>,
+) -> Result<Changed> {
+    let (mut game, players) = match new {
         NewGame::Dice(new) => dice_game(session, account_id, new)?,
         NewGame::Cards(new) => card_game(session, account_id, new)?,
     };
+    game.rematch_of = rematch_of;
     change::create(session, game, players)
 }
 
@@ -256,7 +280,7 @@ pub fn list(
 ) -> Result<GamesPage> {
     let mut rows = games::page(
         session.conn(),
-        account_id,
+        games::Whose::Account(account_id),
         status.map(GameStatus::from),
         after
             .as_ref()

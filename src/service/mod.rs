@@ -20,6 +20,7 @@ pub mod dice;
 pub mod digital;
 pub mod edits;
 pub mod events;
+mod figures;
 pub mod games;
 pub mod hands;
 pub mod idempotency;
@@ -28,6 +29,7 @@ pub mod invites;
 pub mod live;
 #[macro_use]
 pub mod names;
+pub mod people;
 pub mod recent;
 pub mod record;
 pub mod replay;
@@ -35,6 +37,8 @@ pub mod roller;
 pub mod rolls;
 pub mod scoresheet;
 pub mod share;
+pub mod stats;
+pub mod table;
 mod store;
 pub mod turns;
 
@@ -95,6 +99,8 @@ pub enum OpenError {
     },
     #[error("could not apply the database migrations")]
     Migrate(#[source] Box<dyn std::error::Error + Send + Sync>),
+    #[error("could not make people of the players of older games")]
+    Adopt(#[source] Error),
 }
 
 /// Opens the pool of `database` and applies the migrations it does not have yet; returns the
@@ -109,6 +115,8 @@ pub fn open_database(
         .get()
         .map_err(|cause| OpenError::Connect { backend, cause })?;
     let applied = store::migrate(&mut conn).map_err(OpenError::Migrate)?;
+    figures::adopt_old_games(&mut conn, chrono::Utc::now().naive_utc())
+        .map_err(OpenError::Adopt)?;
     Ok((DatabasePool(pool), applied))
 }
 

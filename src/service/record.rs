@@ -14,7 +14,7 @@ use super::rolls::RolledDieView;
 use crate::rules::cards::{Card, CardEdition, CardRules, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
-use crate::values::{AccountId, GameId, PlayerId, PlayerName, TurnNumber};
+use crate::values::{AccountId, GameId, GameName, PersonId, PlayerId, PlayerName, TurnNumber};
 
 /// A game, as its row keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -29,6 +29,12 @@ pub struct Game {
     pub version: i64,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
+    /// A label for the game, if it was given one.
+    pub name: Option<GameName>,
+    /// The seat that deals a card game's first hand (RULES §10); 0 in a dice game.
+    pub first_dealer: usize,
+    /// The game this one is a rematch of, if it is one.
+    pub rematch_of: Option<GameId>,
 }
 
 /// Which game is played, with its settings.
@@ -89,6 +95,15 @@ impl From<CardStatus> for GameStatus {
     }
 }
 
+/// One of the people of an account's roster (RULES §10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Person {
+    pub id: PersonId,
+    pub account_id: AccountId,
+    pub name: PlayerName,
+    pub created_at: NaiveDateTime,
+}
+
 /// A player of a game, in their seat.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
@@ -96,6 +111,9 @@ pub struct Player {
     pub game_id: GameId,
     /// 0 for the first player in turn order.
     pub seat: i32,
+    /// The person of the account's roster who plays this seat.
+    pub person_id: PersonId,
+    /// The person's name (kept with the seat, and changed with the person's).
     pub name: PlayerName,
     /// The high-die rolls that decided a digital game's order.
     pub order_rolls: Option<Vec<u8>>,
@@ -260,6 +278,10 @@ pub enum EventKind {
     GameFinished,
     /// Sent to subscribers when the game is deleted; the stream then ends.
     GameDeleted,
+    /// The game was given a name, or another one.
+    GameRenamed,
+    /// Another person of the roster took a seat, or the person in a seat was renamed.
+    PlayerChanged,
 }
 
 impl EventKind {
@@ -335,6 +357,8 @@ mod stored_names {
         EventKind::HandEdited => "hand_edited",
         EventKind::GameFinished => "game_finished",
         EventKind::GameDeleted => "game_deleted",
+        EventKind::GameRenamed => "game_renamed",
+        EventKind::PlayerChanged => "player_changed",
     });
 
     stored_as!(EntryKind {

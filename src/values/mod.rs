@@ -12,7 +12,7 @@ use diesel::serialize::{self, Output, ToSql};
 use diesel::sql_types::{Integer, Text};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use names::{AccountName, PlayerName};
+pub use names::{AccountName, GameName, PlayerName};
 
 /// Stores a newtype of a `String` as text, on either database: written as it is, read back as
 /// it was written (it was checked then).
@@ -128,6 +128,10 @@ uuid_id!(
 uuid_id!(
     /// A player's id: one seat of one game.
     PlayerId
+);
+uuid_id!(
+    /// A person's id: one of the people of an account's roster, who play its games' seats.
+    PersonId
 );
 
 /// A turn's number in its game: 1 for the first, and so on without gaps.

@@ -163,6 +163,11 @@ checked_name!(
     AccountName,
     100
 );
+checked_name!(
+    /// A game's label ("Tuesday at Grandma's"): 1 to 80 characters.
+    GameName,
+    80
+);
 
 #[cfg(test)]
 mod tests {

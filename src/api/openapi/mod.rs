@@ -49,6 +49,7 @@ use declared::{Declared, IdempotencyKey, ROUTES};
         (name = "accounts", description = "Accounts and their API keys"),
         (name = "rules", description = "The phases, judging dice without a game, and the best play of a turn"),
         (name = "games", description = "Games and their score pads"),
+        (name = "people", description = "The people who play at the account's tables: the roster, their games and figures, the leaderboard"),
         (name = "turns", description = "Turns of a dice game"),
         (name = "hands", description = "Hands of a card game"),
         (name = "pad", description = "The score pad for people: printable pages"),

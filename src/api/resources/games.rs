@@ -6,7 +6,9 @@ use std::collections::HashMap;
 
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
@@ -15,29 +17,103 @@ use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{decode_games_cursor, encode_games_cursor, page_limit};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath};
-use crate::error::Result;
+use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
 use crate::service::games::{self, NewCardGame, NewDiceGame, NewGame};
 use crate::service::names::{CardsKind, DiceKind, GameKind, Mode};
+use crate::service::people::NewPlayer as SeatPlayer;
+use crate::values::PersonId;
 
-/// A player of a new game.
+/// A player of a new game: a person of the roster, by `name` (added to the roster if no one
+/// there has a name that looks the same) or by `person_id`. Exactly one of the two.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann"}))]
 pub struct NewPlayer {
-    /// 1 to 40 characters, not all of them white space or invisible (white space is trimmed
-    /// off), with no control characters (line breaks) and no bidi overrides; kept in NFC, and
-    /// unique within the game in NFC, ignoring case.
-    // The pattern: no control or reordering characters, and something visible (not white space
-    // as Rust's `trim` has it, nor a default-ignorable character of the BMP).
-    #[schema(
-        min_length = 1,
-        max_length = 40,
-        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
-    )]
-    pub name: String,
+    /// 1 to 40 characters, not all of them white space (which is trimmed off), with no control
+    /// characters (line breaks), no invisible or formatting characters (zero-width spaces and
+    /// joiners but between emoji, soft hyphens, bidi marks) and no pile of more than three
+    /// marks on one letter; kept in NFC. Two names that look the same (ignoring case, and
+    /// Unicode's confusables: "Ann" and "Аnn" with a Cyrillic А) are one name.
+    #[schema(value_type = Option<PlayerNameText>, nullable = false)]
+    pub name: Option<String>,
+    /// A person of the caller's roster (`GET /v1/people`).
+    #[schema(value_type = Option<String>, format = Uuid)]
+    pub person_id: Option<PersonId>,
 }
+
+impl NewPlayer {
+    /// Who plays the seat, or why the line says neither or both.
+    fn read(self, line: usize) -> Result<SeatPlayer> {
+        match (self.name, self.person_id) {
+            (Some(name), None) => Ok(SeatPlayer::Named(name)),
+            (None, Some(id)) => Ok(SeatPlayer::Person(id)),
+            (named, _) => Err(Error::invalid_field(
+                ProblemCode::InvalidValue,
+                format!("players[{line}]"),
+                match named {
+                    Some(_) => "give a name or a person_id, not both",
+                    None => "give the player's name, or the person_id of someone in the roster",
+                },
+            )),
+        }
+    }
+}
+
+/// The seats of a new game, read from its players.
+fn seat_players(players: Vec<NewPlayer>) -> Result<Vec<SeatPlayer>> {
+    players
+        .into_iter()
+        .enumerate()
+        .map(|(line, player)| player.read(line))
+        .collect()
+}
+
+/// What a name may be, as a JSON Schema pattern: no control, reordering, invisible or format
+/// character, and something visible (`values::names::checked` has the whole rule).
+const NAME_PATTERN: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿]*[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u2800][^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿]*$";
+
+/// A name of up to `most` characters, as the document describes it.
+fn name_schema(most: usize, description: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .min_length(Some(1))
+        .max_length(Some(most))
+        .pattern(Some(NAME_PATTERN))
+        .into()
+}
+
+/// A player's (and a person's) name, as the document describes it.
+pub struct PlayerNameText;
+
+impl PartialSchema for PlayerNameText {
+    fn schema() -> RefOr<Schema> {
+        name_schema(
+            40,
+            "A player's name: 1 to 40 characters, with something visible, and no control, \
+             invisible or formatting characters (see `NewPlayer.name`).",
+        )
+    }
+}
+
+impl ToSchema for PlayerNameText {}
+
+/// A game's label, as the document describes it.
+pub struct GameNameText;
+
+impl PartialSchema for GameNameText {
+    fn schema() -> RefOr<Schema> {
+        name_schema(
+            80,
+            "A game's label: 1 to 80 characters, with the rules of a player's name.",
+        )
+    }
+}
+
+impl ToSchema for GameNameText {}
 
 /// A new game: of Phase 10 Dice (`game` left out, or `dice`) or of the card game (`cards`).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -64,12 +140,12 @@ pub struct WhichGame {
 impl CreateGame {
     /// The new game of the shape `game` names, read from the whole body.
     fn read(which: &WhichGame, body: &RawBody) -> Result<NewGame> {
-        let names = |players: Vec<NewPlayer>| players.into_iter().map(|p| p.name).collect();
         Ok(match which.game {
             GameKind::Dice => {
                 let dice: CreateDiceGame = read_json(&body.0)?;
                 NewGame::Dice(NewDiceGame {
-                    names: names(dice.players),
+                    players: seat_players(dice.players)?,
+                    name: dice.name,
                     mode: dice.mode,
                     edition: dice.edition,
                     layout: dice.dice_layout,
@@ -78,10 +154,12 @@ impl CreateGame {
             GameKind::Cards => {
                 let cards: CreateCardGame = read_json(&body.0)?;
                 NewGame::Cards(NewCardGame {
-                    names: names(cards.players),
+                    players: seat_players(cards.players)?,
+                    name: cards.name,
                     edition: cards.edition,
                     phases: cards.phases,
                     ten_hands: cards.ten_hands,
+                    first_dealer: cards.first_dealer,
                 })
             }
         })
@@ -99,6 +177,10 @@ pub struct CreateDiceGame {
     /// 1 to 8 players; in a tabletop game, in turn order.
     #[schema(min_items = 1, max_items = 8)]
     pub players: Vec<NewPlayer>,
+    /// A label for the game ("Tuesday at Grandma's"), 1 to 80 characters.
+    #[serde(default)]
+    #[schema(value_type = Option<GameNameText>)]
+    pub name: Option<String>,
     #[serde(default)]
     pub mode: Mode,
     #[serde(default)]
@@ -115,9 +197,17 @@ pub struct CreateDiceGame {
     "edition": "standard", "phases": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "ten_hands": false}))]
 pub struct CreateCardGame {
     pub game: CardsKind,
-    /// 2 to 6 players, in seat order.
+    /// 2 to 6 players, in seat order: the deal passes to the next seat every hand.
     #[schema(min_items = 2, max_items = 6)]
     pub players: Vec<NewPlayer>,
+    /// A label for the game ("Tuesday at Grandma's"), 1 to 80 characters.
+    #[serde(default)]
+    #[schema(value_type = Option<GameNameText>)]
+    pub name: Option<String>,
+    /// The seat (0 for the first player given) that deals the first hand; 0 by default.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 5)]
+    pub first_dealer: Option<usize>,
     #[serde(default)]
     pub edition: CardEdition,
     /// The phases played, in order: any increasing list of phases 1 to 10 (all ten by
@@ -189,7 +279,7 @@ pub async fn create_game(
     let new = CreateGame::read(&which, &raw)?;
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let changed = games::create(session, &account.id, new)?;
+            let changed = games::create(session, &account.id, new, None)?;
             let game = &changed.game;
             let view = GameView::from(game);
             let headers = [

@@ -11,7 +11,8 @@ use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Game, Status};
 use crate::service::names::{CardsKind, DiceKind, Mode};
 use crate::service::replay::{DiceState, GameState, Play};
-use crate::values::{GameId, PlayerId, PlayerName, TurnNumber};
+use crate::service::table::dealer_of_hand;
+use crate::values::{GameId, GameName, PersonId, PlayerId, PlayerName, TurnNumber};
 
 /// A player of a game, as the game stands.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -19,6 +20,9 @@ use crate::values::{GameId, PlayerId, PlayerName, TurnNumber};
 pub struct PlayerView {
     #[schema(value_type = String, format = Uuid)]
     pub id: PlayerId,
+    /// The person of the owner's roster who plays this seat.
+    #[schema(value_type = String, format = Uuid)]
+    pub person_id: PersonId,
     #[schema(value_type = String)]
     pub name: PlayerName,
     /// 0 for the first player in turn order.
@@ -57,6 +61,12 @@ pub struct DiceGameView {
     pub id: GameId,
     /// `dice`.
     pub game: DiceKind,
+    /// The game's label, if it was given one.
+    #[schema(value_type = Option<String>, required = true)]
+    pub name: Option<GameName>,
+    /// The game this one is a rematch of (`POST …/rematch`), if it is one.
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
+    pub rematch_of: Option<GameId>,
     pub mode: Mode,
     pub edition: Edition,
     pub dice_layout: DiceLayout,
@@ -91,6 +101,8 @@ pub(super) fn game_view(
     GameView::Dice(DiceGameView {
         id: state.record.game.id.clone(),
         game: DiceKind::Dice,
+        name: state.record.game.name.clone(),
+        rematch_of: state.record.game.rematch_of.clone(),
         mode: dice.mode,
         edition: dice.edition,
         dice_layout: dice.layout,
@@ -105,6 +117,7 @@ pub(super) fn game_view(
             .enumerate()
             .map(|(seat, (player, sheet))| PlayerView {
                 id: player.id.clone(),
+                person_id: player.person_id.clone(),
                 name: player.name.clone(),
                 seat,
                 phase: sheet.phase,
@@ -156,6 +169,9 @@ impl From<&GameState> for GameView {
 pub struct CardPlayerView {
     #[schema(value_type = String, format = Uuid)]
     pub id: PlayerId,
+    /// The person of the owner's roster who plays this seat.
+    #[schema(value_type = String, format = Uuid)]
+    pub person_id: PersonId,
     #[schema(value_type = String)]
     pub name: PlayerName,
     /// 0 for the first player given.
@@ -179,6 +195,12 @@ pub struct CardGameView {
     pub id: GameId,
     /// `cards`.
     pub game: CardsKind,
+    /// The game's label, if it was given one.
+    #[schema(value_type = Option<String>, required = true)]
+    pub name: Option<GameName>,
+    /// The game this one is a rematch of (`POST …/rematch`), if it is one.
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
+    pub rematch_of: Option<GameId>,
     /// Always `tabletop`: the cards are dealt at a table.
     pub mode: Mode,
     pub edition: CardEdition,
@@ -192,6 +214,13 @@ pub struct CardGameView {
     /// Always null: everyone plays every hand.
     #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub current_player_id: Option<PlayerId>,
+    /// The player who dealt the first hand (RULES §10).
+    #[schema(value_type = String, format = Uuid)]
+    pub first_dealer: PlayerId,
+    /// Who deals the coming hand: the deal passes to the next seat every hand, tie-break hands
+    /// too. Null once the game is over.
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
+    pub dealer_id: Option<PlayerId>,
     /// Grows by one on every change of the game.
     pub version: i64,
     pub players: Vec<CardPlayerView>,
@@ -218,6 +247,16 @@ pub(super) fn card_game_view(
     GameView::Cards(CardGameView {
         id: state.record.game.id.clone(),
         game: CardsKind::Cards,
+        name: state.record.game.name.clone(),
+        rematch_of: state.record.game.rematch_of.clone(),
+        first_dealer: players[state.record.game.first_dealer.min(players.len() - 1)]
+            .id
+            .clone(),
+        dealer_id: (game.status() != CardStatus::Finished).then(|| {
+            players[dealer_of_hand(&state.record, game.hands_played() + 1)]
+                .id
+                .clone()
+        }),
         mode: Mode::Tabletop,
         edition: game.rules().edition,
         phases: game.rules().phases.iter().map(|p| p.get()).collect(),
@@ -232,6 +271,7 @@ pub(super) fn card_game_view(
             .enumerate()
             .map(|(seat, (player, sheet))| CardPlayerView {
                 id: player.id.clone(),
+                person_id: player.person_id.clone(),
                 name: player.name.clone(),
                 seat,
                 phase: game.phase_of(seat).map(|p| p.get()),

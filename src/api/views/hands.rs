@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::games::{GameView, card_game_view};
 use super::utc;
+use crate::service::table::dealer_of_hand;
 use crate::rules::cards::{Card, LaidGroup, check_laid_down};
 use crate::service::hands::{CardState, PlayedHand, RecordedPlayer};
 use crate::service::replay::GameState;
@@ -46,6 +47,9 @@ pub struct HandView {
     pub went_out: PlayerId,
     /// Whether this was the tie-break hand, played by the tied players only.
     pub tie_break: bool,
+    /// Who dealt this hand (RULES §10).
+    #[schema(value_type = String, format = Uuid)]
+    pub dealer_id: PlayerId,
     /// A line per player in seat order (in a tie-break, per tied player).
     pub players: Vec<HandPlayerView>,
     pub created_at: DateTime<Utc>,
@@ -71,6 +75,9 @@ pub fn hand_view(state: &GameState, hand: &PlayedHand) -> HandView {
         number: hand.hand.number,
         went_out: hand.hand.went_out.clone(),
         tie_break: hand.outcome.tie_break,
+        dealer_id: players[dealer_of_hand(&state.record, hand.outcome.number)]
+            .id
+            .clone(),
         players: hand
             .outcome
             .lines

@@ -6,6 +6,7 @@ pub mod events;
 pub mod games;
 pub mod groups;
 pub mod hands;
+pub mod people;
 pub mod turns;
 
 use chrono::{DateTime, NaiveDateTime, Utc};

@@ -17,7 +17,7 @@ use crate::service::names::{GameKind, Mode};
 use crate::service::record::{
     AnyEdition, DiceRules, Game, GameRecord, GameRules, GameStatus, Player,
 };
-use crate::values::{AccountId, GameId, PlayerId, PlayerName};
+use crate::values::{AccountId, GameId, GameName, PersonId, PlayerId, PlayerName};
 
 /// In the order of the table's columns: a changed game is read back with `RETURNING` all of
 /// them, which both backends share (`as_returning` is not among what they share).
@@ -36,6 +36,10 @@ struct GameRow {
     game: Named<GameKind>,
     /// A card game's variations; `None` for dice.
     card_rules: Option<Json<StoredCardRules>>,
+    name: Option<GameName>,
+    /// A card game's first dealer; `None` for dice.
+    first_dealer: Option<i32>,
+    rematch_of: Option<GameId>,
 }
 
 /// A card game's variations as the `card_rules` column keeps them.
@@ -88,6 +92,11 @@ impl TryFrom<GameRow> for Game {
                 )));
             }
         };
+        let first_dealer = match row.first_dealer {
+            None => 0,
+            Some(seat) => usize::try_from(seat)
+                .map_err(|_| not_a_game(format!("the first dealer is seat {seat}")))?,
+        };
         Ok(Game {
             id: row.id,
             account_id: row.account_id,
@@ -96,6 +105,9 @@ impl TryFrom<GameRow> for Game {
             version: row.version,
             created_at: row.created_at,
             updated_at: row.updated_at,
+            name: row.name,
+            first_dealer,
+            rematch_of: row.rematch_of,
         })
     }
 }
@@ -130,7 +142,10 @@ impl GameRow {
             created_at: game.created_at,
             updated_at: game.updated_at,
             game: Named(game.kind()),
+            first_dealer: card_rules.is_some().then_some(game.first_dealer as i32),
             card_rules,
+            name: game.name.clone(),
+            rematch_of: game.rematch_of.clone(),
         })
     }
 }
@@ -143,17 +158,28 @@ struct PlayerRow {
     seat: i32,
     name: PlayerName,
     order_rolls: Option<Json<Vec<u8>>>,
+    /// `None` only before `people::adopt_players` has run, which the server does before it
+    /// serves.
+    person_id: Option<PersonId>,
 }
 
-impl From<PlayerRow> for Player {
-    fn from(row: PlayerRow) -> Player {
-        Player {
+impl TryFrom<PlayerRow> for Player {
+    type Error = diesel::result::Error;
+
+    fn try_from(row: PlayerRow) -> QueryResult<Player> {
+        let person_id = row.person_id.ok_or_else(|| {
+            diesel::result::Error::DeserializationError(
+                format!("player {} is nobody of the roster", row.id).into(),
+            )
+        })?;
+        Ok(Player {
             id: row.id,
             game_id: row.game_id,
             seat: row.seat,
+            person_id,
             name: row.name,
             order_rolls: row.order_rolls.map(Json::into_inner),
-        }
+        })
     }
 }
 
@@ -170,6 +196,7 @@ impl PlayerRow {
                 .map(Json::new)
                 .transpose()
                 .map_err(|e| diesel::result::Error::SerializationError(Box::new(e)))?,
+            person_id: Some(player.person_id.clone()),
         })
     }
 }
@@ -267,6 +294,18 @@ pub(in crate::service) fn bump_version(
         .get_result(conn)
 }
 
+/// Gives a game taken for a change a name, or none.
+pub(in crate::service) fn set_name(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+    name: Option<&GameName>,
+) -> QueryResult<()> {
+    diesel::update(games::table.find(game_id))
+        .set(games::name.eq(name))
+        .execute(conn)
+        .map(drop)
+}
+
 /// Deletes a game with everything of it (the database cascades).
 pub(in crate::service) fn delete(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<bool> {
     diesel::delete(games::table.find(game_id))
@@ -274,22 +313,44 @@ pub(in crate::service) fn delete(conn: &mut DbConnection, game_id: &GameId) -> Q
         .map(|deleted| deleted > 0)
 }
 
-/// Up to `limit` of the games the account owns or plays a seat of, newest first, optionally
-/// of one status, after the game created at `after.0` with the id `after.1` (any id-shaped
-/// text: a place in the order).
+/// Whose games a page lists.
+#[derive(Debug, Clone, Copy)]
+pub(in crate::service) enum Whose<'a> {
+    /// Those an account owns or plays a seat of.
+    Account(&'a AccountId),
+    /// Those a person of a roster plays, of one game or both.
+    Person(&'a PersonId, Option<GameKind>),
+}
+
+/// Up to `limit` of the games listed, newest first, optionally of one status, after the game
+/// created at `after.0` with the id `after.1` (any id-shaped text: a place in the order).
 pub(in crate::service) fn page(
     conn: &mut DbConnection,
-    account_id: &AccountId,
+    whose: Whose,
     status: Option<GameStatus>,
     after: Option<(NaiveDateTime, &str)>,
     limit: i64,
 ) -> QueryResult<Vec<Game>> {
     let mut query = games::table
-        .filter(visible_to(account_id))
         .select(GameRow::as_select())
         .order((games::created_at.desc(), games::id.desc()))
         .limit(limit)
         .into_boxed();
+    match whose {
+        Whose::Account(account_id) => query = query.filter(visible_to(account_id)),
+        Whose::Person(person_id, kind) => {
+            query = query.filter(
+                games::id.eq_any(
+                    players::table
+                        .filter(players::person_id.eq(person_id))
+                        .select(players::game_id),
+                ),
+            );
+            if let Some(kind) = kind {
+                query = query.filter(games::game.eq(Named(kind)));
+            }
+        }
+    }
     if let Some(status) = status {
         query = query.filter(games::status.eq(Named(status)));
     }
@@ -343,7 +404,7 @@ pub(in crate::service) fn load_records(
         .map(|((game, players), ((turns, hands), claims))| {
             record(game, players, turns, hands, claims)
         })
-        .collect())
+        .collect::<QueryResult<_>>()?)
 }
 
 fn record(
@@ -352,14 +413,17 @@ fn record(
     turns: Vec<TurnRow>,
     hands: Vec<HandRow>,
     claims: Vec<SeatClaimRow>,
-) -> GameRecord {
-    GameRecord {
+) -> QueryResult<GameRecord> {
+    Ok(GameRecord {
         game,
-        players: players.into_iter().map(Player::from).collect(),
+        players: players
+            .into_iter()
+            .map(Player::try_from)
+            .collect::<QueryResult<_>>()?,
         turns: turns.into_iter().map(Into::into).collect(),
         hands: hands.into_iter().map(Into::into).collect(),
         claims: claims.into_iter().map(Into::into).collect(),
-    }
+    })
 }
 
 /// One game with its players, its turns or hands, and its claimed seats. Filters on one id,
@@ -379,7 +443,7 @@ pub(in crate::service) fn load_record(
         (turns::of_game(conn, &game.id)?, Vec::new())
     };
     let claims = seats::of_game(conn, &game.id)?;
-    Ok(record(game, players, turns, hands, claims))
+    record(game, players, turns, hands, claims)
 }
 
 pub(in crate::service) fn exists(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<bool> {

@@ -22,6 +22,9 @@ diesel::table! {
         updated_at -> Timestamp,
         game -> Text,
         card_rules -> Nullable<Text>,
+        name -> Nullable<Text>,
+        first_dealer -> Nullable<Integer>,
+        rematch_of -> Nullable<Text>,
     }
 }
 
@@ -32,6 +35,64 @@ diesel::table! {
         seat -> Integer,
         name -> Text,
         order_rolls -> Nullable<Text>,
+        person_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    people (id) {
+        id -> Text,
+        account_id -> Text,
+        name -> Text,
+        name_key -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    results (player_id) {
+        player_id -> Text,
+        game_id -> Text,
+        person_id -> Text,
+        game -> Text,
+        total -> BigInt,
+        figures -> Text,
+    }
+}
+
+diesel::table! {
+    figures (person_id, game, dice_layout) {
+        person_id -> Text,
+        game -> Text,
+        dice_layout -> Text,
+        account_id -> Text,
+        games -> BigInt,
+        wins -> BigInt,
+        total_sum -> BigInt,
+        five_phase_bonuses -> BigInt,
+        first_finish_bonuses -> BigInt,
+        hands -> BigInt,
+        went_out -> BigInt,
+        attempts_1 -> BigInt,
+        attempts_2 -> BigInt,
+        attempts_3 -> BigInt,
+        attempts_4 -> BigInt,
+        attempts_5 -> BigInt,
+        attempts_6 -> BigInt,
+        attempts_7 -> BigInt,
+        attempts_8 -> BigInt,
+        attempts_9 -> BigInt,
+        attempts_10 -> BigInt,
+        made_1 -> BigInt,
+        made_2 -> BigInt,
+        made_3 -> BigInt,
+        made_4 -> BigInt,
+        made_5 -> BigInt,
+        made_6 -> BigInt,
+        made_7 -> BigInt,
+        made_8 -> BigInt,
+        made_9 -> BigInt,
+        made_10 -> BigInt,
     }
 }
 
@@ -134,6 +195,9 @@ diesel::joinable!(invites -> games (game_id));
 diesel::joinable!(share_links -> games (game_id));
 diesel::joinable!(events -> games (game_id));
 diesel::joinable!(edits -> games (game_id));
+diesel::joinable!(players -> people (person_id));
+diesel::joinable!(results -> people (person_id));
+diesel::joinable!(figures -> people (person_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     games,
@@ -145,5 +209,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     invites,
     share_links,
     events,
-    edits
+    edits,
+    people,
+    results,
+    figures
 );

@@ -1,0 +1,195 @@
+//! What a person's games add up to (RULES §10), their games, and the account's leaderboard:
+//! read from the sums every change keeps (`figures`), never by replaying games.
+
+use super::figures::{advised, expected_numerator, over_max_sixes};
+use super::games::{GamesAfter, GamesPage};
+use super::names::GameKind;
+use super::people;
+use super::record::{GameStatus, Person};
+use super::replay::replay;
+use super::store::figures::{self, Tally};
+use super::store::games::{self, Whose};
+use super::store::people as roster;
+use super::Session;
+use crate::error::Result;
+use crate::values::{AccountId, PersonId, PlayerName};
+
+/// One phase of a person's figures.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PhaseFigures {
+    pub phase: u8,
+    pub attempts: i64,
+    pub made: i64,
+    /// Dice only: attempts times the phase's one-turn chance with best play for `make`.
+    pub expected_made: Option<f64>,
+    /// Dice only: the attempts `expected_made` covers (phase 8 with `any_colors` dice has no
+    /// known chance).
+    pub advised_attempts: Option<i64>,
+}
+
+/// A person's figures in one game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameFigures {
+    pub games: i64,
+    pub wins: i64,
+    pub win_rate: f64,
+    pub average_total: f64,
+    /// The highest grand total (dice) or the fewest penalty points (cards).
+    pub best_total: Option<i64>,
+    pub tally: Tally,
+    pub phases: Vec<PhaseFigures>,
+}
+
+pub struct PersonStats {
+    pub person: Person,
+    pub in_progress: i64,
+    pub dice: GameFigures,
+    pub cards: GameFigures,
+}
+
+fn rate(part: i64, whole: i64) -> f64 {
+    match whole {
+        0 => 0.0,
+        whole => part as f64 / whole as f64,
+    }
+}
+
+/// A person's figures, as RULES §10 defines each.
+pub fn of_person(
+    session: &mut Session,
+    account_id: &AccountId,
+    person_id: &PersonId,
+) -> Result<PersonStats> {
+    let person = people::get(session, account_id, person_id)?;
+    let rows = figures::of_person(session.conn(), person_id)?;
+    let in_progress = roster::games_in_progress(session.conn(), person_id)?;
+    let mut of_kind = |kind: GameKind| -> Result<GameFigures> {
+        let mut tally = Tally::default();
+        let mut expected = 0u128;
+        let mut advised_attempts = [0i64; 10];
+        for (_, layout, sums) in rows.iter().filter(|(k, _, _)| *k == kind) {
+            tally.add(sums);
+            for phase in 1..=10 {
+                if advised(phase, *layout) {
+                    advised_attempts[phase - 1] += sums.attempts[phase - 1];
+                }
+            }
+        }
+        let dice = kind == GameKind::Dice;
+        let phases = (1..=10usize)
+            .map(|phase| {
+                let advised = advised_attempts[phase - 1];
+                let numerator = expected_numerator(phase, advised);
+                expected += numerator;
+                PhaseFigures {
+                    phase: phase as u8,
+                    attempts: tally.attempts[phase - 1],
+                    made: tally.made[phase - 1],
+                    expected_made: dice.then(|| over_max_sixes(numerator)),
+                    advised_attempts: dice.then_some(advised),
+                }
+            })
+            .collect();
+        Ok(GameFigures {
+            games: tally.games,
+            wins: tally.wins,
+            win_rate: rate(tally.wins, tally.games),
+            average_total: rate(tally.total_sum, tally.games),
+            best_total: figures::best_total(session.conn(), person_id, kind)?,
+            tally,
+            phases,
+        })
+    };
+    let dice = of_kind(GameKind::Dice)?;
+    let cards = of_kind(GameKind::Cards)?;
+    Ok(PersonStats {
+        person,
+        in_progress,
+        dice,
+        cards,
+    })
+}
+
+/// A person's games, newest first, of one game and status if asked.
+pub fn games_of(
+    session: &mut Session,
+    account_id: &AccountId,
+    person_id: &PersonId,
+    kind: Option<GameKind>,
+    status: Option<GameStatus>,
+    after: Option<GamesAfter>,
+    limit: usize,
+) -> Result<GamesPage> {
+    people::get(session, account_id, person_id)?;
+    let mut rows = games::page(
+        session.conn(),
+        Whose::Person(person_id, kind),
+        status,
+        after.as_ref().map(|a| (a.created_at, a.id.as_str())),
+        limit as i64 + 1,
+    )?;
+    let more = rows.len() > limit;
+    rows.truncate(limit);
+    let next = more.then(|| rows.last()).flatten().map(|last| GamesAfter {
+        created_at: last.created_at,
+        id: last.id.to_string(),
+    });
+    let games = games::load_records(session.conn(), rows)?
+        .into_iter()
+        .map(replay)
+        .collect::<Result<Vec<_>>>()?;
+    Ok(GamesPage { games, next })
+}
+
+/// One line of the leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Standing {
+    pub person_id: PersonId,
+    pub name: PlayerName,
+    pub games: i64,
+    pub wins: i64,
+    pub win_rate: f64,
+    /// 1 for the first; people with as many wins at the same rate share a rank.
+    pub rank: u32,
+}
+
+/// The account's people with at least `min_games` finished games of one kind: most wins first,
+/// then the higher win rate, then by name.
+pub fn leaderboard(
+    session: &mut Session,
+    account_id: &AccountId,
+    kind: GameKind,
+    min_games: i64,
+) -> Result<Vec<Standing>> {
+    let mut standings: Vec<Standing> = figures::standings(session.conn(), account_id, kind)?
+        .into_iter()
+        .filter(|(_, _, games, _)| *games >= min_games.max(1))
+        .map(|(person_id, name, games, wins)| Standing {
+            person_id,
+            name,
+            games,
+            wins,
+            win_rate: rate(wins, games),
+            rank: 0,
+        })
+        .collect();
+    // Win rates compared exactly, as fractions: wins_a / games_a against wins_b / games_b.
+    standings.sort_by(|a, b| {
+        b.wins
+            .cmp(&a.wins)
+            .then_with(|| (b.wins * a.games).cmp(&(a.wins * b.games)))
+            .then_with(|| a.name.as_str().cmp(b.name.as_str()))
+            .then_with(|| a.person_id.cmp(&b.person_id))
+    });
+    for i in 0..standings.len() {
+        let tied = i > 0 && {
+            let (a, b) = (&standings[i - 1], &standings[i]);
+            a.wins == b.wins && a.wins * b.games == b.wins * a.games
+        };
+        standings[i].rank = match tied {
+            true => standings[i - 1].rank,
+            false => i as u32 + 1,
+        };
+    }
+    Ok(standings)
+}
