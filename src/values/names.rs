@@ -7,7 +7,8 @@
 //! text (bidi overrides and isolates, U+202A–U+202E, U+2066–U+2069), any other invisible or
 //! formatting character (zero-width spaces and joiners, soft hyphens, direction marks, tags,
 //! variation selectors, fillers), nor more than three combining marks on one letter; and it must
-//! show something: a name of nothing but spaces and zero-width characters is refused.
+//! show something: a name of nothing but spaces and zero-width characters is refused. Names that
+//! look alike (`Ann`, `ANN`, `Аnn` in Cyrillic) share one `identity`.
 
 use diesel::deserialize::FromSqlRow;
 use diesel::expression::AsExpression;
@@ -16,6 +17,7 @@ use serde::{Serialize, Serializer};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
 use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
+use unicode_security::skeleton;
 
 /// The most combining marks one letter may carry (Hebrew points, Thai and Vietnamese tones).
 const MOST_MARKS: usize = 3;
@@ -157,10 +159,36 @@ pub fn checked(name: &str, most: usize) -> Result<String, BadName> {
     Ok(name)
 }
 
-/// What two names must not share to be told apart: their composed form, ignoring case (folded
-/// through upper case, so that `ß` and `SS` are one).
-pub fn identity(name: &str) -> String {
+/// A name's composed form, ignoring case (folded through upper case, so that `ß` and `SS` are one).
+fn folded(name: &str) -> String {
     name.nfc().collect::<String>().to_uppercase().to_lowercase()
+}
+
+/// What two names must not share to be told apart: what they look like. The name is folded
+/// (composed, case ignored), then replaced by its confusable skeleton (Unicode's UTS #39), folded
+/// again, and so on until nothing changes (at most two rounds for any character: `ϛ` → `σ` → `o`).
+/// So `Ann`, `ANN`, `ann` and `Аnn` (with a Cyrillic `А`) are one name, and so are `Strauß` and
+/// `STRAUSS`, or `René` typed either way; `Ann` and `Anne` are two. The skeleton is meant to merge
+/// what looks alike, and it does so on purpose here: `1` and `l`, `0` and `o`, `rn` and `m`
+/// (`Emma` and `Ernrna`), a no-break space and a space, and it drops invisible characters (`👩‍👧`
+/// and `👩👧`). UTS #39 also gives `I` (capital i) the skeleton of `l` and `1`, but case is folded
+/// first, so `I` is `i` here and `Ian` and `lan` stay two names: an identity that merged `I` with
+/// both `i` and `l` would merge `i` with `l`, which do not look alike.
+///
+/// A pure function of the name, and callers keep it in the database: changing it (or updating
+/// the Unicode tables behind it, in unicode-security and the standard library) needs a data
+/// migration that recomputes it.
+pub fn identity(name: &str) -> String {
+    let mut identity = folded(name);
+    // Bounded, though no character needs more than two rounds.
+    for _ in 0..4 {
+        let next = folded(&skeleton(&identity).collect::<String>());
+        if next == identity {
+            break;
+        }
+        identity = next;
+    }
+    identity
 }
 
 macro_rules! checked_name {
@@ -296,6 +324,27 @@ mod tests {
             BadName::Piled { most: 3 }.to_string(),
             "cannot pile more than 3 marks on one letter"
         );
+    }
+
+    #[test]
+    fn names_that_look_alike_share_an_identity() {
+        for (one, other) in [
+            ("Ann", "Аnn"),
+            ("Ann", "ANN"),
+            ("Ann", "ann"),
+            ("Strauß", "STRAUSS"),
+            ("René", "Rene\u{301}"),
+            ("Bo1", "BOl"),
+            ("Emma", "Ernrna"),
+            ("Ann Marie", "Ann\u{A0}Marie"),
+            ("\u{3DA}", "o"),
+        ] {
+            assert_eq!(identity(one), identity(other), "{one:?} {other:?}");
+            assert_eq!(identity(&identity(one)), identity(one), "{one:?}");
+        }
+        for (one, other) in [("Ann", "Anne"), ("Ian", "lan"), ("Bo", "Bob")] {
+            assert_ne!(identity(one), identity(other), "{one:?} {other:?}");
+        }
     }
 
     #[test]
