@@ -1,9 +1,14 @@
 //! The names people give players and accounts (`PlayerName`, `AccountName`): shown on every
-//! phone and printed on the score pad, so they must show as what they are. A name is trimmed and kept in Unicode's composed
-//! form (NFC), so that `René` typed on two keyboards is one name; it may not hold control
-//! characters (a line break, ESC, DEL, C1), nor the invisible marks that reorder text (bidi
-//! overrides and isolates, U+202A–U+202E, U+2066–U+2069), and it must show something: a name of
-//! nothing but spaces and zero-width characters is refused.
+//! phone and printed on the score pad, so they must show as what they are. A name is trimmed and
+//! kept in Unicode's composed form (NFC), so that `René` typed on two keyboards is one name. It
+//! may hold letters and marks of any script, digits, punctuation, symbols, emoji (with the joiners
+//! and presentation selectors that make them one picture: 👩‍👧, ❤️) and spaces between words. It
+//! may not hold control characters (a line break, ESC, DEL, C1), the invisible marks that reorder
+//! text (bidi overrides and isolates, U+202A–U+202E, U+2066–U+2069), any other invisible or
+//! formatting character (zero-width spaces and joiners, soft hyphens, direction marks, tags,
+//! variation selectors, fillers), nor more than three combining marks on one letter; and it must
+//! show something: a name of nothing but spaces and zero-width characters is refused. Names that
+//! look alike (`Ann`, `ANN`, `Аnn` in Cyrillic) share one `identity`.
 
 use diesel::deserialize::FromSqlRow;
 use diesel::expression::AsExpression;
@@ -11,6 +16,11 @@ use diesel::sql_types::Text;
 use serde::{Serialize, Serializer};
 use unicode_normalization::UnicodeNormalization;
 use unicode_normalization::char::is_combining_mark;
+use unicode_properties::{GeneralCategory, UnicodeEmoji, UnicodeGeneralCategory};
+use unicode_security::skeleton;
+
+/// The most combining marks one letter may carry (Hebrew points, Thai and Vietnamese tones).
+const MOST_MARKS: usize = 3;
 
 /// Why a name is refused, in the client's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -19,6 +29,8 @@ pub enum BadName {
     Control(char),
     Reordering(char),
     Invisible,
+    Hidden(char),
+    Piled { most: usize },
 }
 
 impl std::fmt::Display for BadName {
@@ -38,6 +50,15 @@ impl std::fmt::Display for BadName {
             BadName::Invisible => {
                 f.write_str("must show something: it has only invisible characters")
             }
+            BadName::Hidden(c) => write!(
+                f,
+                "cannot contain invisible or formatting characters such as zero-width spaces or \
+                 joiners (U+{:04X})",
+                u32::from(*c)
+            ),
+            BadName::Piled { most } => {
+                write!(f, "cannot pile more than {most} marks on one letter")
+            }
         }
     }
 }
@@ -52,31 +73,52 @@ fn reorders(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// Characters that show nothing by themselves: white space, and Unicode's default-ignorable
-/// code points (zero-width spaces and joiners, variation selectors, fillers, tags).
-fn is_invisible(c: char) -> bool {
-    c.is_whitespace()
+/// Characters that show nothing, or only change how their neighbours show: the format
+/// characters (Cf: zero-width spaces and joiners, soft hyphen, BOM, direction marks, tags, …) and
+/// the other default-ignorable code points (variation selectors, fillers, the blank braille cell).
+fn is_hidden(c: char) -> bool {
+    c.general_category() == GeneralCategory::Format
         || matches!(
             c,
-            '\u{00AD}'
-                | '\u{034F}'
-                | '\u{061C}'
+            '\u{034F}'
                 | '\u{115F}'..='\u{1160}'
                 | '\u{17B4}'..='\u{17B5}'
                 | '\u{180B}'..='\u{180F}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{202A}'..='\u{202E}'
-                | '\u{2060}'..='\u{206F}'
+                | '\u{2065}'
                 | '\u{2800}'
                 | '\u{3164}'
                 | '\u{FE00}'..='\u{FE0F}'
-                | '\u{FEFF}'
                 | '\u{FFA0}'
                 | '\u{FFF0}'..='\u{FFF8}'
-                | '\u{1BCA0}'..='\u{1BCA3}'
-                | '\u{1D173}'..='\u{1D17A}'
                 | '\u{E0000}'..='\u{E0FFF}'
         )
+}
+
+/// Characters that show nothing by themselves: white space and the hidden ones.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace() || is_hidden(c)
+}
+
+/// A picture, not a digit or `#` (which Unicode also counts as emoji, for keycaps).
+fn is_picture(c: char) -> bool {
+    c.is_emoji_char() && !c.is_ascii()
+}
+
+/// Whether the hidden character at `at` belongs to an emoji: a presentation selector right after
+/// one (❤️), or a zero-width joiner between two (👩‍👧 shows as one picture).
+fn joins_emoji(chars: &[char], at: usize) -> bool {
+    let before = |at: usize| at.checked_sub(1).map(|i| chars[i]);
+    match chars[at] {
+        '\u{FE0E}' | '\u{FE0F}' => before(at).is_some_and(|c| c.is_emoji_char()),
+        '\u{200D}' => {
+            let left = match before(at) {
+                Some('\u{FE0E}' | '\u{FE0F}') => before(at - 1),
+                left => left,
+            };
+            left.is_some_and(is_picture) && chars.get(at + 1).is_some_and(|c| is_picture(*c))
+        }
+        _ => false,
+    }
 }
 
 /// The name as kept (trimmed, composed), or why it is refused. `most` counts the characters
@@ -102,13 +144,51 @@ pub fn checked(name: &str, most: usize) -> Result<String, BadName> {
     {
         return Err(BadName::Invisible);
     }
+    let chars: Vec<char> = name.chars().collect();
+    if let Some(at) = (0..chars.len()).find(|at| is_hidden(chars[*at]) && !joins_emoji(&chars, *at))
+    {
+        return Err(BadName::Hidden(chars[at]));
+    }
+    let mut marks = 0;
+    for c in &chars {
+        marks = if is_combining_mark(*c) { marks + 1 } else { 0 };
+        if marks > MOST_MARKS {
+            return Err(BadName::Piled { most: MOST_MARKS });
+        }
+    }
     Ok(name)
 }
 
-/// What two names must not share to be told apart: their composed form, ignoring case (folded
-/// through upper case, so that `ß` and `SS` are one).
-pub fn identity(name: &str) -> String {
+/// A name's composed form, ignoring case (folded through upper case, so that `ß` and `SS` are one).
+fn folded(name: &str) -> String {
     name.nfc().collect::<String>().to_uppercase().to_lowercase()
+}
+
+/// What two names must not share to be told apart: what they look like. The name is folded
+/// (composed, case ignored), then replaced by its confusable skeleton (Unicode's UTS #39), folded
+/// again, and so on until nothing changes (at most two rounds for any character: `ϛ` → `σ` → `o`).
+/// So `Ann`, `ANN`, `ann` and `Аnn` (with a Cyrillic `А`) are one name, and so are `Strauß` and
+/// `STRAUSS`, or `René` typed either way; `Ann` and `Anne` are two. The skeleton is meant to merge
+/// what looks alike, and it does so on purpose here: `1` and `l`, `0` and `o`, `rn` and `m`
+/// (`Emma` and `Ernrna`), a no-break space and a space, and it drops invisible characters (`👩‍👧`
+/// and `👩👧`). UTS #39 also gives `I` (capital i) the skeleton of `l` and `1`, but case is folded
+/// first, so `I` is `i` here and `Ian` and `lan` stay two names: an identity that merged `I` with
+/// both `i` and `l` would merge `i` with `l`, which do not look alike.
+///
+/// A pure function of the name, and callers keep it in the database: changing it (or updating
+/// the Unicode tables behind it, in unicode-security and the standard library) needs a data
+/// migration that recomputes it.
+pub fn identity(name: &str) -> String {
+    let mut identity = folded(name);
+    // Bounded, though no character needs more than two rounds.
+    for _ in 0..4 {
+        let next = folded(&skeleton(&identity).collect::<String>());
+        if next == identity {
+            break;
+        }
+        identity = next;
+    }
+    identity
 }
 
 macro_rules! checked_name {
@@ -179,7 +259,97 @@ mod tests {
         assert_eq!(identity("Rene\u{301}"), identity("RENÉ"));
         assert_eq!(identity("Strauß"), identity("STRAUSS"));
         assert_eq!(checked("Ann & Bo 🎲", 40).unwrap(), "Ann & Bo 🎲");
-        assert_eq!(checked("a\u{200D}b", 40).unwrap(), "a\u{200D}b");
+    }
+
+    #[test]
+    fn names_of_every_script_and_emoji_are_kept() {
+        for name in [
+            "Ann Marie",
+            "Ann\u{A0}Marie",
+            "Zoë",
+            "René",
+            "Nguyễn",
+            "שָׁלוֹם",
+            "李 小龍",
+            "李\u{3000}小龍",
+            "👩\u{200D}👧 Mom",
+            "👩🏽\u{200D}💻 Ida",
+            "🏳\u{FE0F}\u{200D}🌈",
+            "❤\u{FE0F} Bo",
+            "Team 1\u{FE0F}\u{20E3}",
+            "Ann & Bo 🎲",
+            "Max\u{301}\u{302}\u{303}",
+        ] {
+            assert_eq!(
+                checked(name, 40).as_deref(),
+                Ok(name.nfc().collect::<String>().as_str()),
+                "{name:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn names_that_hide_characters_or_pile_marks_are_refused() {
+        for (name, hidden) in [
+            ("An\u{200B}n", '\u{200B}'),
+            ("An\u{200C}n", '\u{200C}'),
+            ("a\u{200D}b", '\u{200D}'),
+            ("👩\u{200D}b", '\u{200D}'),
+            ("1\u{200D}2", '\u{200D}'),
+            ("An\u{AD}n", '\u{AD}'),
+            ("An\u{FEFF}n", '\u{FEFF}'),
+            ("\u{FEFF}Ann", '\u{FEFF}'),
+            ("Ann\u{200E}", '\u{200E}'),
+            ("Ann\u{200F}", '\u{200F}'),
+            ("Ann\u{61C}", '\u{61C}'),
+            ("An\u{2060}n", '\u{2060}'),
+            ("a\u{2062}b", '\u{2062}'),
+            ("Ann\u{E0041}", '\u{E0041}'),
+            ("Ann\u{FFF9}", '\u{FFF9}'),
+            ("Ann\u{FE0F}", '\u{FE0F}'),
+            ("Ann\u{E0100}", '\u{E0100}'),
+            ("An\u{3164}n", '\u{3164}'),
+            ("An\u{2800}n", '\u{2800}'),
+            ("A\u{34F}nn", '\u{34F}'),
+        ] {
+            assert_eq!(checked(name, 40), Err(BadName::Hidden(hidden)), "{name:?}");
+        }
+        let piled = "Z\u{337}\u{322}\u{31B}\u{316}\u{300}algo";
+        assert_eq!(checked(piled, 40), Err(BadName::Piled { most: 3 }));
+        assert_eq!(
+            checked("Max\u{301}\u{302}\u{303}\u{304}", 40),
+            Err(BadName::Piled { most: 3 })
+        );
+        assert_eq!(
+            BadName::Hidden('\u{200B}').to_string(),
+            "cannot contain invisible or formatting characters such as zero-width spaces or \
+             joiners (U+200B)"
+        );
+        assert_eq!(
+            BadName::Piled { most: 3 }.to_string(),
+            "cannot pile more than 3 marks on one letter"
+        );
+    }
+
+    #[test]
+    fn names_that_look_alike_share_an_identity() {
+        for (one, other) in [
+            ("Ann", "Аnn"),
+            ("Ann", "ANN"),
+            ("Ann", "ann"),
+            ("Strauß", "STRAUSS"),
+            ("René", "Rene\u{301}"),
+            ("Bo1", "BOl"),
+            ("Emma", "Ernrna"),
+            ("Ann Marie", "Ann\u{A0}Marie"),
+            ("\u{3DA}", "o"),
+        ] {
+            assert_eq!(identity(one), identity(other), "{one:?} {other:?}");
+            assert_eq!(identity(&identity(one)), identity(one), "{one:?}");
+        }
+        for (one, other) in [("Ann", "Anne"), ("Ian", "lan"), ("Bo", "Bob")] {
+            assert_ne!(identity(one), identity(other), "{one:?} {other:?}");
+        }
     }
 
     #[test]
