@@ -159,7 +159,8 @@ pub enum ProblemCode {
     ServerRolled,
     /// A person of the roster already has a name that looks the same.
     PersonExists,
-    /// One person is given two seats of a game.
+    /// One person is given two seats of a game, one of them by `person_id` (by two names that
+    /// look the same, it is `duplicate_name`).
     DuplicatePerson,
     /// A person still plays games, so they cannot leave the roster.
     PersonHasGames,

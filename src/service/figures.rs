@@ -149,7 +149,8 @@ fn same_results(old: &[PlayerResult], new: &[PlayerResult]) -> bool {
 /// stay exact.
 fn one_turn_chances() -> &'static [u128; 10] {
     static CHANCES: OnceLock<[u128; 10]> = OnceLock::new();
-    CHANCES.get_or_init(|| PHASES.map(|phase| one_turn_of(&phase, Goal::Make).chance.over(MAX_SIXES)))
+    CHANCES
+        .get_or_init(|| PHASES.map(|phase| one_turn_of(&phase, Goal::Make).chance.over(MAX_SIXES)))
 }
 
 /// Whether the advisor knows a phase's chance with these dice: not phase 8's (of one color)
@@ -172,7 +173,10 @@ pub(super) fn over_max_sixes(numerator: u128) -> f64 {
 /// Makes the people of games created before there were people, and counts the results of the
 /// games finished before there were figures: once, when the database is opened, in one
 /// transaction (RULES §10: existing games' players become people of their account by name).
-pub(super) fn adopt_old_games(conn: &mut DbConnection, now: chrono::NaiveDateTime) -> crate::error::Result<usize> {
+pub(super) fn adopt_old_games(
+    conn: &mut DbConnection,
+    now: chrono::NaiveDateTime,
+) -> crate::error::Result<usize> {
     use diesel::Connection;
     conn.transaction(|conn| {
         let games = figures::finished_uncounted(conn)?;

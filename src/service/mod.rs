@@ -38,8 +38,8 @@ pub mod rolls;
 pub mod scoresheet;
 pub mod share;
 pub mod stats;
-pub mod table;
 mod store;
+pub mod table;
 pub mod turns;
 
 use std::sync::Arc;

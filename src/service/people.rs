@@ -4,11 +4,11 @@
 
 use chrono::NaiveDateTime;
 
+use super::Session;
 use super::change::change_game;
 use super::record::Person;
 use super::replay::replay;
 use super::store::people;
-use super::Session;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::service::events::EventKind;
 use crate::values::{AccountId, PersonId, PlayerName};
@@ -142,11 +142,7 @@ pub fn rename(
 }
 
 /// Removes a person from the roster: 409 `person_has_games` while they play any game.
-pub fn delete(
-    session: &mut Session,
-    account_id: &AccountId,
-    person_id: &PersonId,
-) -> Result<()> {
+pub fn delete(session: &mut Session, account_id: &AccountId, person_id: &PersonId) -> Result<()> {
     let person = get(session, account_id, person_id)?;
     let games = people::games_of(session.conn(), person_id)?.len();
     if games > 0 {
@@ -182,7 +178,10 @@ pub(super) fn seat_people(
             match PlayerName::parse(name) {
                 Ok(name) => names.push(Some(name)),
                 Err(why) => {
-                    errors.push(FieldError::new(format!("players[{i}].name"), why.to_string()));
+                    errors.push(FieldError::new(
+                        format!("players[{i}].name"),
+                        why.to_string(),
+                    ));
                     names.push(None);
                 }
             }
@@ -250,24 +249,38 @@ pub(super) fn seat_people(
 /// named with both of its lines.
 fn check_each_once(players: &[NewPlayer], seated: &[(Person, bool)]) -> Result<()> {
     let mut errors = Vec::new();
+    // Two names that look the same keep the code they always had.
+    let mut by_name_only = true;
     for (j, (person, _)) in seated.iter().enumerate() {
         if let Some(i) = seated[..j].iter().position(|(p, _)| p.id == person.id) {
             let said = |k: usize| match &players[k] {
                 NewPlayer::Named(name) => format!("players[{k}] ({name:?})"),
                 NewPlayer::Person(_) => format!("players[{k}] (person_id)"),
             };
+            by_name_only &= matches!(
+                (&players[i], &players[j]),
+                (NewPlayer::Named(_), NewPlayer::Named(_))
+            );
             let message = format!(
                 "{} and {} are both {}, who can play only one seat",
                 said(i),
                 said(j),
                 person.name
             );
-            errors.push(FieldError::new(format!("players[{i}]"), message.clone()));
-            errors.push(FieldError::new(format!("players[{j}]"), message));
+            let field = |k: usize| match &players[k] {
+                NewPlayer::Named(_) => format!("players[{k}].name"),
+                NewPlayer::Person(_) => format!("players[{k}].person_id"),
+            };
+            errors.push(FieldError::new(field(i), message.clone()));
+            errors.push(FieldError::new(field(j), message));
         }
     }
+    let code = match by_name_only {
+        true => ProblemCode::DuplicateName,
+        false => ProblemCode::DuplicatePerson,
+    };
     match errors.is_empty() {
         true => Ok(()),
-        false => Err(Error::invalid_fields(ProblemCode::DuplicatePerson, errors)),
+        false => Err(Error::invalid_fields(code, errors)),
     }
 }

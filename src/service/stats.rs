@@ -1,6 +1,7 @@
 //! What a person's games add up to (RULES §10), their games, and the account's leaderboard:
 //! read from the sums every change keeps (`figures`), never by replaying games.
 
+use super::Session;
 use super::figures::{advised, expected_numerator, over_max_sixes};
 use super::games::{GamesAfter, GamesPage};
 use super::names::GameKind;
@@ -10,7 +11,6 @@ use super::replay::replay;
 use super::store::figures::{self, Tally};
 use super::store::games::{self, Whose};
 use super::store::people as roster;
-use super::Session;
 use crate::error::Result;
 use crate::values::{AccountId, PersonId, PlayerName};
 

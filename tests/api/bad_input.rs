@@ -399,7 +399,9 @@ fn duplicate_or_bad_names_are_422(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
     let body = json!({"players": [{"name": "Ann"}, {"name": "Bo"}, {"name": "ann "}]}).to_string();
     let problem = refused_json(&app, "/v1/games", body.as_bytes(), 422, "duplicate_name");
-    assert_eq!(problem["errors"][0]["field"], "players[2].name");
+    // Both lines are named.
+    assert_eq!(problem["errors"][0]["field"], "players[0].name");
+    assert_eq!(problem["errors"][1]["field"], "players[2].name");
     for name in ["", " ", &"x".repeat(41)] {
         let body = json!({"players": [{"name": name}]}).to_string();
         refused_json(&app, "/v1/games", body.as_bytes(), 422, "invalid_name");

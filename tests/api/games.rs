@@ -46,7 +46,8 @@ fn creating_a_game_seats_the_players_in_the_order_given(backend: Backend) {
     assert_eq!(
         game["players"][2],
         json!({
-            "id": game["players"][2]["id"], "name": "Cy", "seat": 2, "phase": 1, "total": 0,
+            "id": game["players"][2]["id"], "person_id": game["players"][2]["person_id"],
+            "name": "Cy", "seat": 2, "phase": 1, "total": 0,
             "failures": 0, "finished": false, "claimed": false
         })
     );

@@ -142,7 +142,7 @@ fn a_method_a_path_does_not_have_is_a_405_with_allow(backend: Backend) {
     assert_eq!(reply.header("Allow"), Some("GET, HEAD"));
     reply.expect_problem(405, "method_not_allowed");
     let reply = app.post("/v1/games/any-id", &serde_json::json!({}));
-    assert_eq!(reply.header("Allow"), Some("GET, HEAD, DELETE"));
+    assert_eq!(reply.header("Allow"), Some("GET, HEAD, PATCH, DELETE"));
     reply.expect_problem(405, "method_not_allowed");
     app.delete("/v1/nothing-here")
         .expect_problem(404, "not_found");

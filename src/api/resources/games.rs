@@ -6,8 +6,8 @@ use std::collections::HashMap;
 
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::api::http::auth::Caller;

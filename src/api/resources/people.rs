@@ -95,7 +95,11 @@ pub struct LeaderboardQuery {
 
 fn person_created(view: &PersonView) -> Result<crate::api::http::idempotency::Receipt> {
     let location = format!("/v1/people/{}", view.id);
-    receipt(StatusCode::CREATED, &[(header::LOCATION, location)], Some(view))
+    receipt(
+        StatusCode::CREATED,
+        &[(header::LOCATION, location)],
+        Some(view),
+    )
 }
 
 /// Add a person to the roster

@@ -29,7 +29,9 @@ pub struct RenameGame {
 
 /// A field that must be sent, null or not: without it, serde would take a missing `name` for
 /// `null` and clear the name of a game the client meant to rename.
-fn present<'de, D: Deserializer<'de>>(deserializer: D) -> std::result::Result<Option<String>, D::Error> {
+fn present<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> std::result::Result<Option<String>, D::Error> {
     Option::<String>::deserialize(deserializer)
 }
 
@@ -54,7 +56,10 @@ pub struct SeatPath {
     pub player_id: PlayerId,
 }
 
-fn game_answer(changed: &Changed, status: StatusCode) -> Result<crate::api::http::idempotency::Receipt> {
+fn game_answer(
+    changed: &Changed,
+    status: StatusCode,
+) -> Result<crate::api::http::idempotency::Receipt> {
     let game = &changed.game;
     let mut headers = vec![(header::ETAG, etag(game.version()))];
     if status == StatusCode::CREATED {
@@ -179,7 +184,7 @@ pub async fn reseat_player(
     ),
     security(("api_key" = [])),
     extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 422, 429, 503],
+        "problems": [401, 403, 404, 409, 422, 429, 503],
         "idempotency_key": "optional",
         "rate_limit": "writes",
         "secret_path": false

@@ -6,10 +6,10 @@ use utoipa::ToSchema;
 
 use super::games::{GameView, card_game_view};
 use super::utc;
-use crate::service::table::dealer_of_hand;
 use crate::rules::cards::{Card, LaidGroup, check_laid_down};
 use crate::service::hands::{CardState, PlayedHand, RecordedPlayer};
 use crate::service::replay::GameState;
+use crate::service::table::dealer_of_hand;
 use crate::values::{PlayerId, TurnNumber};
 
 /// One player's line of a hand.

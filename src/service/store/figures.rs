@@ -297,7 +297,12 @@ pub(in crate::service) fn standings(
         .inner_join(people::table)
         .filter(figures::account_id.eq(account))
         .filter(figures::game.eq(Named(kind)))
-        .select((figures::person_id, people::name, figures::games, figures::wins))
+        .select((
+            figures::person_id,
+            people::name,
+            figures::games,
+            figures::wins,
+        ))
         .order(figures::person_id)
         .load(conn)?;
     let mut summed: Vec<(PersonId, PlayerName, i64, i64)> = Vec::with_capacity(rows.len());
@@ -328,8 +333,7 @@ pub(in crate::service) fn finished_uncounted(
         .select(results::player_id);
     let ids: Vec<GameId> = super::schema::games::table
         .filter(
-            super::schema::games::status
-                .eq(Named(crate::service::record::GameStatus::Finished)),
+            super::schema::games::status.eq(Named(crate::service::record::GameStatus::Finished)),
         )
         .filter(diesel::dsl::not(diesel::dsl::exists(counted)))
         .select(super::schema::games::id)

@@ -196,7 +196,10 @@ pub(in crate::service) fn rename(
 }
 
 /// Removes a person from the roster (with their empty figures); false if they were not there.
-pub(in crate::service) fn delete(conn: &mut DbConnection, person_id: &PersonId) -> QueryResult<bool> {
+pub(in crate::service) fn delete(
+    conn: &mut DbConnection,
+    person_id: &PersonId,
+) -> QueryResult<bool> {
     diesel::delete(people::table.find(person_id))
         .execute(conn)
         .map(|deleted| deleted > 0)
