@@ -93,8 +93,16 @@ pub struct Pad {
 /// The row of a dice pad naming each player's turns replaced after they were entered.
 pub const FIXED_TURNS: &str = "Turns Fixed";
 
-/// What the label of a card pad's hand says once the hand was replaced after it was recorded.
-pub const FIXED: &str = " (fixed)";
+/// What the label of a card pad's hand says once the hand was replaced after it was recorded
+/// ("Hand 2 (fixed; dealt by Bo)").
+pub const FIXED: &str = "fixed";
+
+/// The row of a card pad in play saying who deals the coming hand, and what it says of them.
+pub const NEXT_DEAL: &str = "Next Deal";
+pub const DEALS: &str = "deals";
+
+/// What the label of a card pad's tie-break hand says.
+pub const TIE_BREAK: &str = "tie-break";
 
 /// What the winner row says of a winner.
 pub const WINNER: &str = "Winner";
@@ -241,9 +249,25 @@ impl Pad {
                     None => cells.extend(std::iter::repeat_n(String::new(), CARD_COLUMNS.len())),
                 }
             }
-            let changed = if edited { FIXED } else { "" };
+            let dealt = sheet.hands.iter().find(|h| h.number == number);
+            let mut notes = Vec::new();
+            if dealt.is_some_and(|hand| hand.tie_break) {
+                notes.push(TIE_BREAK.to_string());
+            }
+            if edited {
+                notes.push(FIXED.to_string());
+            }
+            if let Some(dealer) =
+                dealt.and_then(|hand| players.iter().find(|p| p.player_id == hand.dealer_id))
+            {
+                notes.push(format!("dealt by {}", dealer.name));
+            }
+            let notes = match notes.is_empty() {
+                true => String::new(),
+                false => format!(" ({})", notes.join("; ")),
+            };
             rows.push(Row {
-                label: format!("Hand {number}{changed}"),
+                label: format!("Hand {number}{notes}"),
                 kind: RowKind::Score,
                 cells: Cells::PerColumn(cells),
             });
@@ -270,6 +294,16 @@ impl Pad {
                 None => "all done".to_string(),
             }),
         ));
+        if let Some(dealer) = &sheet.dealer_id {
+            rows.push(Row::per_player(
+                NEXT_DEAL,
+                RowKind::Extra,
+                each(&|p| match &p.player_id == dealer {
+                    true => DEALS.to_string(),
+                    false => String::new(),
+                }),
+            ));
+        }
         rows.push(Row::per_player(
             "Total Points",
             RowKind::Total,

@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use super::names::CardsKind;
 use super::replay::GameState;
+use super::table::{coming_dealer, dealer_of_hand};
 use crate::rules::cards::{CardGame, CardStatus, HandLine};
 use crate::values::{GameId, PlayerId, PlayerName};
 
@@ -26,6 +27,22 @@ pub struct CardScoresheet {
     pub winners: Vec<PlayerId>,
     /// One line per player, in seat order.
     pub players: Vec<CardLine>,
+    /// Every hand played, in order: who dealt it, and whether it was the tie-break hand.
+    pub hands: Vec<DealtHand>,
+    /// Who deals the coming hand (RULES §10); null once the game is over.
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
+    pub dealer_id: Option<PlayerId>,
+}
+
+/// A hand of a card game, as the pad heads its row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct DealtHand {
+    pub number: u32,
+    /// Who dealt it: the first dealer, then the next seat every hand (RULES §10).
+    #[schema(value_type = String, format = Uuid)]
+    pub dealer_id: PlayerId,
+    /// Whether it was the tie-break hand, played by the tied players only.
+    pub tie_break: bool,
 }
 
 /// A player's line on a card game's pad.
@@ -62,12 +79,14 @@ pub struct HandScore {
     /// The penalty points of the cards left in hand (0 for who went out).
     pub points: u32,
     pub went_out: bool,
+    /// Whether the player dealt this hand.
+    pub dealt: bool,
     /// How many times the hand was replaced after it was recorded (RULES §9): 0 if never.
     pub edited: u32,
 }
 
 impl HandScore {
-    fn of(line: &HandLine, state: &GameState) -> HandScore {
+    fn of(line: &HandLine, seat: usize, state: &GameState) -> HandScore {
         // Hands are numbered 1, 2, … in the order they were played, with no gap.
         let recorded = usize::try_from(line.number)
             .ok()
@@ -82,6 +101,7 @@ impl HandScore {
             made: line.made,
             points: line.points,
             went_out: line.went_out,
+            dealt: dealer_of_hand(&state.record, line.number) == seat,
             edited,
         }
     }
@@ -113,7 +133,7 @@ impl CardScoresheet {
                     hands: sheet
                         .hands
                         .iter()
-                        .map(|line| HandScore::of(line, state))
+                        .map(|line| HandScore::of(line, seat, state))
                         .collect(),
                     phases_done: sheet.phases_done.iter().map(|p| p.get()).collect(),
                     phase: game.phase_of(seat).map(|p| p.get()),
@@ -121,6 +141,23 @@ impl CardScoresheet {
                     rank: ranks[seat],
                 })
                 .collect(),
+            hands: state
+                .cards()
+                .map(|cards| {
+                    cards
+                        .hands
+                        .iter()
+                        .map(|hand| DealtHand {
+                            number: hand.outcome.number,
+                            dealer_id: players[dealer_of_hand(&state.record, hand.outcome.number)]
+                                .id
+                                .clone(),
+                            tie_break: hand.outcome.tie_break,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            dealer_id: coming_dealer(state).map(|seat| players[seat].id.clone()),
         }
     }
 }

@@ -219,11 +219,13 @@ pub(super) fn seat_people(
                             .find(|(p, new)| *new && p.name.identity() == name.identity());
                         let person = match twin {
                             Some((p, _)) => p.clone(),
+                            // People added together stay in the roster in the order given.
                             None => Person {
                                 id: PersonId::random(),
                                 account_id: account_id.clone(),
                                 name,
-                                created_at: now,
+                                created_at: now
+                                    + chrono::Duration::microseconds(seated.len() as i64),
                             },
                         };
                         seated.push((person, true));

@@ -190,9 +190,28 @@ fn a_whole_card_game_is_played_from_creation_to_the_winner_with_an_undo(backend:
         json!({"number": number, "phase": phase, "made": made, "points": points,
                "went_out": went_out, "edited": 0})
     };
+    // Ann deals hand 1, Bo hand 2, Cy hand 3 (RULES §10): the game is over, nobody deals next.
+    let dealt = |number: u32| {
+        json!({"number": number, "dealer_id": id(&game, number as usize - 1),
+                                     "tie_break": false})
+    };
+    let mut pad = pad;
+    for (seat, player) in pad["players"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .enumerate()
+    {
+        for hand in player["hands"].as_array_mut().unwrap() {
+            let number = hand["number"].as_u64().unwrap() as usize;
+            assert_eq!(hand["dealt"], json!(number - 1 == seat), "{hand}");
+            hand.as_object_mut().unwrap().remove("dealt");
+        }
+    }
     assert_eq!(
         pad,
         json!({"game_id": game["id"], "game": "cards", "status": "finished",
+               "hands": [dealt(1), dealt(2), dealt(3)], "dealer_id": null,
                "winners": [id(&game, 1)], "players": [
             line(0, json!([hand(1, 1, true, 0, true), hand(2, 2, false, 115, false),
                            hand(3, 2, true, 10, false)]), json!([1, 2]), json!(3), 125, 2),

@@ -346,6 +346,11 @@ impl TestApp {
         self.me().put_with(path, body, headers)
     }
 
+    /// A JSON PATCH.
+    pub fn patch(&self, path: &str, body: &Value) -> Reply {
+        self.me().patch(path, body)
+    }
+
     /// The same app acting as another account (or none).
     pub fn with_key(&self, key: Option<&str>) -> Caller<'_> {
         Caller {
@@ -520,6 +525,16 @@ impl Caller<'_> {
 
     pub fn put(&self, path: &str, body: &Value) -> Reply {
         self.put_with(path, body, &[])
+    }
+
+    /// A JSON PATCH.
+    pub fn patch(&self, path: &str, body: &Value) -> Reply {
+        let request = self
+            .app
+            .agent
+            .patch(self.app.url(path))
+            .header("Content-Type", "application/json");
+        collect(self.authorized(request).send(body.to_string().as_bytes()))
     }
 }
 

@@ -236,16 +236,17 @@ fn a_card_games_csv_has_a_row_a_hand_with_running_totals(backend: Backend) {
     assert_eq!(
         csv,
         "Player,Ann Phase,Ann Made,Ann Points,Ann Total,Bo Phase,Bo Made,Bo Points,Bo Total\r\n\
-         Hand 1,1,yes,0,0,1,no,50,50\r\n\
-         Hand 2,2,no,55,55,1,yes,0,50\r\n\
+         Hand 1 (dealt by Ann),1,yes,0,0,1,no,50,50\r\n\
+         Hand 2 (dealt by Bo),2,no,55,55,1,yes,0,50\r\n\
          Phases Done,1,,,,1,,,\r\n\
          Working On,Phase 2,,,,Phase 2,,,\r\n\
+         Next Deal,deals,,,,,,,\r\n\
          Total Points,55,,,,50,,,\r\n\
          Winner,,,,,,,,\r\n"
     );
     let html = pad_as(&app, &game, "text/html").expect(200).text;
     assert_eq!(
-        html_row(&html, "Hand 2"),
+        html_row(&html, "Hand 2 (dealt by Bo)"),
         ["2", "no", "55", "55", "1", "yes", "0", "50"]
     );
     assert!(html.contains("<th scope=\"colgroup\" colspan=\"4\">Bo</th>"));

@@ -15,10 +15,10 @@ use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
 use crate::error::{Error, ProblemCode, Result};
-use crate::rules::dice::game::Status;
 use crate::service::games::GamesAfter;
 use crate::service::names::GameKind;
 use crate::service::people::{self, PeopleAfter};
+use crate::service::record::GameStatus;
 use crate::service::stats;
 use crate::values::PersonId;
 
@@ -71,14 +71,35 @@ pub struct ListPeople {
 pub struct ListPersonGames {
     /// Only games of Phase 10 Dice (`dice`) or of the card game (`cards`).
     pub game: Option<GameKind>,
-    /// Only games with this status.
-    pub status: Option<Status>,
+    /// Only games with this status (`tie_break`: a card game waiting for its tie-break hand).
+    pub status: Option<AnyStatus>,
     /// 1 to 100; 20 by default.
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
     #[param(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
     pub cursor: Option<String>,
+}
+
+/// A status of either game.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AnyStatus {
+    InProgress,
+    LastRound,
+    TieBreak,
+    Finished,
+}
+
+impl From<AnyStatus> for GameStatus {
+    fn from(status: AnyStatus) -> GameStatus {
+        match status {
+            AnyStatus::InProgress => GameStatus::InProgress,
+            AnyStatus::LastRound => GameStatus::LastRound,
+            AnyStatus::TieBreak => GameStatus::TieBreak,
+            AnyStatus::Finished => GameStatus::Finished,
+        }
+    }
 }
 
 /// Which leaderboard.

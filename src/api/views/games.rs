@@ -214,9 +214,8 @@ pub struct CardGameView {
     /// Always null: everyone plays every hand.
     #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub current_player_id: Option<PlayerId>,
-    /// The player who dealt the first hand (RULES §10).
-    #[schema(value_type = String, format = Uuid)]
-    pub first_dealer: PlayerId,
+    /// The seat that dealt the first hand (RULES §10), as given when the game was created.
+    pub first_dealer: usize,
     /// Who deals the coming hand: the deal passes to the next seat every hand, tie-break hands
     /// too. Null once the game is over.
     #[schema(value_type = Option<String>, format = Uuid, required = true)]
@@ -249,9 +248,7 @@ pub(super) fn card_game_view(
         game: CardsKind::Cards,
         name: state.record.game.name.clone(),
         rematch_of: state.record.game.rematch_of.clone(),
-        first_dealer: players[state.record.game.first_dealer.min(players.len() - 1)]
-            .id
-            .clone(),
+        first_dealer: state.record.game.first_dealer,
         dealer_id: (game.status() != CardStatus::Finished).then(|| {
             players[dealer_of_hand(&state.record, game.hands_played() + 1)]
                 .id
