@@ -1,5 +1,7 @@
 """Plays a short tabletop dice game and a short card game through the Python client generated
-from openapi/openapi.json, and fixes an old entry of each after the fact (RULES §9).
+from openapi/openapi.json, and fixes an old entry of each after the fact (RULES §9); then a
+family's games across a roster of people (RULES §10): a dice game and a card game with the same
+people, a rematch, their figures and the leaderboard.
 
 Run by .ci/python-client: the client is generated fresh and used as generated, unmodified.
 Usage: python play_games.py BASE_URL (with the generated `phase10_client` importable).
@@ -10,8 +12,26 @@ from uuid import UUID
 
 from phase10_client import AuthenticatedClient, Client
 from phase10_client.api.accounts import create_account, get_account
-from phase10_client.api.games import create_game, delete_game, get_game, get_scoresheet, list_edits, list_games
+from phase10_client.api.games import (
+    create_game,
+    delete_game,
+    get_game,
+    get_scoresheet,
+    list_edits,
+    list_games,
+    rematch_game,
+    rename_game,
+)
 from phase10_client.api.hands import get_hand, list_hands, record_hand, replace_hand, undo_hand
+from phase10_client.api.people import (
+    create_person,
+    delete_person,
+    get_leaderboard,
+    get_person_stats,
+    list_people,
+    list_person_games,
+    rename_person,
+)
 from phase10_client.api.rules import evaluate_dice, list_phases
 from phase10_client.api.turns import get_turn, list_turns, record_turn, replace_turn, undo_turn
 from phase10_client.models import (
@@ -35,14 +55,21 @@ from phase10_client.models import (
     EntryKind,
     EvaluateCards,
     EvaluateDice,
+    GameKind,
+    GamePage,
     GameStatus,
     Hand,
+    Leaderboard,
     Mode,
     NewPlayer,
+    Person,
+    PersonName,
+    PersonStats,
     Problem,
     RecordHand,
     RecordedPlayer,
     RecordTurn,
+    RenameGame,
     ReplaceTurn,
     Turn,
     Wild,
@@ -136,6 +163,8 @@ def main(base_url: str) -> None:
     print("the generated client played a tabletop game and fixed an old turn")
     play_cards(client, anonymous)
     print("the generated client played a card game and fixed an old hand")
+    play_with_people(client)
+    print("the generated client kept a family's roster, its games, a rematch, figures and leaderboard")
     print(f"checks: {len(PASSED)} passed, 0 failed")
 
 
@@ -310,6 +339,166 @@ def fix_a_hand(client: AuthenticatedClient, game: CardGame) -> None:
         and isinstance(edit.before, EnteredHand)
         and (edit.before.went_out, edit.after.went_out) == (ann, bo),
         "the edit keeps hand 1 before (Ann went out) and after (Bo did)",
+    )
+
+# The ten best rolls of a solitaire game, one per phase (tests/api/scoresheet.rs).
+BEST_ROLLS = [
+    "10 10 10 10 10 10",
+    "10 10 10 W 8 9 10",
+    "10 10 10 10 W W 9 10",
+    "4 5 6 7 8 9 10",
+    "3 4 5 6 7 8 9 10",
+    "2 3 4 5 6 7 8 9 10",
+    "10 10 10 10 10 10 W W",
+    "4o 9o 8o 10o 7o 8o 10o",
+    "10 10 10 10 10 10 W",
+    "10 10 10 10 10 4 4 4",
+]
+
+
+def play_with_people(client: AuthenticatedClient) -> None:
+    """A family's games (RULES §10). Every player of a game is a person of the account's roster:
+    given by name (the roster's person of that name, added if new) or by person_id. A person's
+    figures add up their finished games; the leaderboard ranks them."""
+    mia = create_person.sync(client=client, body=PersonName(name="Mia"))
+    leo = create_person.sync(client=client, body=PersonName(name="Leo"))
+    check(isinstance(mia, Person) and isinstance(leo, Person) and leo.name == "Leo", "Mia and Leo join the roster")
+    # The games above put Ann, Bo and Cy in the roster; "ANN" looks the same as "Ann".
+    taken = create_person.sync(client=client, body=PersonName(name="ANN"))
+    check(isinstance(taken, Problem) and taken.code == "person_exists", f"ANN is Ann: {taken.detail}")
+    roster = [person.name for person in list_people.sync(client=client).items]
+    check(sorted(roster[:3]) == ["Ann", "Bo", "Cy"] and roster[3:] == ["Mia", "Leo"], "the roster, oldest first")
+
+    # A dice game by names: they are the roster's Mia and Leo. Mia rolls the best roll of each
+    # phase; Leo misses every turn, his last try included.
+    sunday = create_game.sync(
+        client=client,
+        body=CreateDiceGame(name="Sunday dice", players=[NewPlayer(name="Mia"), NewPlayer(name="Leo")]),
+    )
+    check(
+        isinstance(sunday, DiceGame) and [p.person_id for p in sunday.players] == [mia.id, leo.id],
+        "a dice game of Mia and Leo, by name",
+    )
+    mia_dice, leo_dice = (p.id for p in sunday.players)
+    for roll in BEST_ROLLS:
+        record_turn.sync(sunday.id, client=client, body=RecordTurn(player_id=mia_dice, dice=dice(roll)))
+        last = record_turn.sync(sunday.id, client=client, body=RecordTurn(player_id=leo_dice, dice=[]))
+    over = last.game
+    check(
+        over.status == GameStatus.FINISHED and over.winners == [mia_dice] and over.players[0].total == 649,
+        "Mia makes all ten phases and wins with 649",
+    )
+
+    # A card game of the same people by person_id, playing phase 1 only; Leo deals first.
+    table = create_game.sync(
+        client=client,
+        body=CreateCardGame(
+            game=CardsKind.CARDS,
+            players=[NewPlayer(person_id=mia.id), NewPlayer(person_id=leo.id)],
+            phases=[1],
+            first_dealer=1,
+        ),
+    )
+    check(
+        isinstance(table, CardGame) and [p.name for p in table.players] == ["Mia", "Leo"],
+        "a card game of Mia and Leo, by person_id",
+    )
+    mia_cards, leo_cards = (p.id for p in table.players)
+    check(table.first_dealer == leo_cards and table.dealer_id == leo_cards, "Leo deals the first hand")
+    hand = record_hand.sync(
+        table.id,
+        client=client,
+        body=RecordHand(
+            went_out=mia_cards,
+            players=[
+                RecordedPlayer(player_id=mia_cards, made=True),
+                RecordedPlayer(player_id=leo_cards, made=False, points=65),
+            ],
+        ),
+    )
+    check(
+        isinstance(hand, Hand) and hand.dealer_id == leo_cards and hand.game.winners == [mia_cards],
+        "Leo dealt; Mia goes out with phase 1, the last, and wins",
+    )
+
+    # A rematch: the same people and options; the deal goes on round the table, to Mia.
+    rematch = rematch_game.sync(table.id, client=client)
+    check(
+        isinstance(rematch, CardGame)
+        and rematch.rematch_of == table.id
+        and [p.person_id for p in rematch.players] == [mia.id, leo.id]
+        and rematch.phases == [1]
+        and rematch.status == CardGameStatus.IN_PROGRESS,
+        "a rematch of the card game, with the same people",
+    )
+    check(rematch.dealer_id == rematch.players[0].id, "Mia deals the rematch's first hand")
+    renamed = rename_game.sync(rematch.id, client=client, body=RenameGame(name="Rematch at Gran's"))
+    check(isinstance(renamed, CardGame) and renamed.name == "Rematch at Gran's", "the rematch gets a name")
+
+    # A person's games, newest first, of one kind or status if asked.
+    games = list_person_games.sync(mia.id, client=client)
+    check(
+        isinstance(games, GamePage) and [g.id for g in games.items] == [rematch.id, table.id, sunday.id],
+        "Mia's three games, newest first",
+    )
+    finished_cards = list_person_games.sync(mia.id, client=client, game=GameKind.CARDS, status=GameStatus.FINISHED)
+    check([g.id for g in finished_cards.items] == [table.id], "Mia's finished card games: one")
+
+    # The figures count finished games only (the rematch is in progress).
+    leo_stats = get_person_stats.sync(leo.id, client=client)
+    check(
+        isinstance(leo_stats, PersonStats)
+        and (leo_stats.dice.games, leo_stats.dice.wins, leo_stats.in_progress) == (1, 0, 1),
+        "Leo: one dice game, no win, one game in progress",
+    )
+    phase_1 = leo_stats.dice.phases[0]
+    check(
+        (phase_1.phase, phase_1.attempts, phase_1.made) == (1, 10, 0) and 9.8 < phase_1.expected_made < 9.9,
+        f"Leo tried phase 1 ten times and missed it; best play makes {phase_1.expected_made:.2f} of those",
+    )
+    mia_stats = get_person_stats.sync(mia.id, client=client)
+    check(
+        (mia_stats.dice.wins, mia_stats.dice.best_total, mia_stats.dice.five_phase_bonuses) == (1, 649, 1)
+        and all((p.attempts, p.made) == (1, 1) for p in mia_stats.dice.phases),
+        "Mia: one dice win with 649 and the Five Phase Bonus, every phase made at the first try",
+    )
+    check(
+        (mia_stats.cards.games, mia_stats.cards.wins, mia_stats.cards.went_out) == (1, 1, 1)
+        and (mia_stats.cards.phases[0].attempts, mia_stats.cards.phases[0].made) == (1, 1),
+        "Mia: one card game won, out in its one hand",
+    )
+
+    # The leaderboards: most wins, then win rate, then name; level people share a rank.
+    dice_board = get_leaderboard.sync(client=client, game=GameKind.DICE)
+    check(
+        isinstance(dice_board, Leaderboard)
+        and [(s.name, s.games, s.wins, s.rank) for s in dice_board.items] == [("Mia", 1, 1, 1), ("Leo", 1, 0, 2)],
+        "the dice leaderboard: Mia, then Leo",
+    )
+    card_board = get_leaderboard.sync(client=client, game=GameKind.CARDS)
+    check(
+        [(s.name, s.rank) for s in card_board.items] == [("Bo", 1), ("Mia", 1), ("Ann", 3), ("Cy", 3), ("Leo", 3)],
+        "the card leaderboard: Bo and Mia first, Ann, Cy and Leo third",
+    )
+
+    # A person renamed is renamed everywhere.
+    rename_person.sync(leo.id, client=client, body=PersonName(name="Leon"))
+    check([p.name for p in get_game.sync(sunday.id, client=client).players] == ["Mia", "Leon"], "Leo is now Leon")
+
+    # Refusals: one person in two seats; a person who still plays games leaving the roster.
+    twice = create_game.sync(
+        client=client, body=CreateDiceGame(players=[NewPlayer(person_id=mia.id), NewPlayer(name="mia")])
+    )
+    check(
+        isinstance(twice, Problem)
+        and (twice.status, twice.code) == (422, "duplicate_person")
+        and [e.field for e in twice.errors] == ["players[0].person_id", "players[1].name"],
+        "Mia cannot play two seats: the problem names both",
+    )
+    busy = delete_person.sync(leo.id, client=client)
+    check(
+        isinstance(busy, Problem) and (busy.status, busy.code) == (409, "person_has_games"),
+        f"Leon stays in the roster while he plays games: {busy.detail}",
     )
 
 
