@@ -21,6 +21,7 @@ mod limits;
 mod logs;
 mod misbehaving_clients;
 mod pad;
+mod people_figures;
 mod phases;
 mod process;
 mod proxy;
