@@ -1261,6 +1261,76 @@ fn a_tie_break_hand_decides_a_card_game_and_counts_for_no_hand(backend: Backend)
     check_figures(&table.client, &chances(&app)).unwrap();
 }
 
+fn figures_are_the_same_after_a_restart(backend: Backend) {
+    let mut app = spawn_app_with(backend, &FLAGS);
+    let mut table = table(&app);
+    table.played(&[0, 1], Some(1));
+    table.played(&[2], None);
+    table.create(&[(0, Naming::ById)], json!({}));
+    let id = table.create(
+        &[(1, Naming::ById), (2, Naming::ById)],
+        json!({"game": "cards", "phases": [1]}),
+    );
+    let game = table.client.game(&id);
+    let hand = Hand {
+        went_out: 1,
+        other_made: false,
+        points: 1,
+    };
+    table
+        .client
+        .post(&format!("/v1/games/{id}/hands"), &hand_body(&game, &hand))
+        .expect(201);
+    let before: Vec<Value> = (0..3).map(|p| table.stats_of(p)).collect();
+    assert_eq!(before[2]["cards"]["wins"], 1);
+    // The server starts again on the same database: nothing is counted twice, or lost.
+    app.restart();
+    table.client = Client::new(&app, &table.client.key);
+    let after: Vec<Value> = (0..3).map(|p| table.stats_of(p)).collect();
+    assert_eq!(after, before);
+    check_figures(&table.client, &chances(&app)).unwrap();
+}
+
+fn games_finishing_at_once_all_count(backend: Backend) {
+    let app = spawn_app_with(backend, &FLAGS);
+    let mut table = table(&app);
+    // Six games of Ann, three with Bo, each one turn from its end: Ann alone has made phases
+    // 1 to 9; Ann and Bo, who play the best roll of every phase, wait for Bo's last try.
+    let games: Vec<Value> = (0..6)
+        .map(|i| {
+            let (seats, turns) = match i % 2 {
+                0 => (vec![(0, Naming::ById)], 9),
+                _ => (vec![(0, Naming::ById), (1, Naming::ById)], 19),
+            };
+            let id = table.create(&seats, json!({}));
+            table.dice.push(id.clone());
+            let mut now = table.client.game(&id);
+            for _ in 0..turns {
+                now = table.turn(&now, 1);
+            }
+            assert_ne!(now["status"], "finished");
+            now
+        })
+        .collect();
+    let table = &table;
+    let ended: Vec<Value> = std::thread::scope(|scope| {
+        let threads: Vec<_> = games
+            .iter()
+            .map(|game| scope.spawn(move || table.turn(game, 1)))
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    assert!(ended.iter().all(|game| game["status"] == "finished"));
+    assert_eq!(
+        dice_lines(table, &[0, 1]),
+        [
+            (json!(6), json!(6), json!(649), json!(0)),
+            (json!(3), json!(3), json!(649), json!(0)),
+        ]
+    );
+    check_figures(&table.client, &chances(&app)).unwrap();
+}
+
 crate::on_both_backends!(
     figures_are_true_to_the_record_after_random_play,
     a_finished_games_results_move_with_a_reseated_player,
@@ -1268,4 +1338,6 @@ crate::on_both_backends!(
     deleting_a_finished_game_takes_it_out_of_the_figures,
     people_level_on_wins_and_rate_share_a_rank,
     a_tie_break_hand_decides_a_card_game_and_counts_for_no_hand,
+    figures_are_the_same_after_a_restart,
+    games_finishing_at_once_all_count,
 );
