@@ -404,7 +404,7 @@ def play_with_people(client: AuthenticatedClient) -> None:
         "a card game of Mia and Leo, by person_id",
     )
     mia_cards, leo_cards = (p.id for p in table.players)
-    check(table.first_dealer == leo_cards and table.dealer_id == leo_cards, "Leo deals the first hand")
+    check(table.first_dealer == 1 and table.dealer_id == leo_cards, "Leo (seat 1) deals the first hand")
     hand = record_hand.sync(
         table.id,
         client=client,

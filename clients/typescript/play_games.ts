@@ -657,7 +657,7 @@ async function playWithPeople(client: Client): Promise<void> {
   check(table.players.map((p) => p.name).join() === "Mia,Leo", "a card game of Mia and Leo, by person_id");
   const [miaCards, leoCards] = table.players.map((p) => p.id);
   must(miaCards !== undefined && leoCards !== undefined, "two players");
-  check(table.first_dealer === leoCards && table.dealer_id === leoCards, "Leo deals the first hand");
+  check(table.first_dealer === 1 && table.dealer_id === leoCards, "Leo (seat 1) deals the first hand");
   const hand = ok(
     await client.POST("/v1/games/{game_id}/hands", {
       params: { path: { game_id: table.id } },

@@ -22,6 +22,7 @@ mod logs;
 mod misbehaving_clients;
 mod pad;
 mod people;
+mod people_figures;
 mod phases;
 mod process;
 mod proxy;

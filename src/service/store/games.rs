@@ -397,14 +397,14 @@ pub(in crate::service) fn load_records(
     .grouped_by(&keys);
     let all: Vec<GameId> = keys.iter().map(|key| key.id.clone()).collect();
     let claims = seats::of_games(conn, &all)?.grouped_by(&keys);
-    Ok(games
+    games
         .into_iter()
         .zip(players)
         .zip(turns.into_iter().zip(hands).zip(claims))
         .map(|((game, players), ((turns, hands), claims))| {
             record(game, players, turns, hands, claims)
         })
-        .collect::<QueryResult<_>>()?)
+        .collect()
 }
 
 fn record(
