@@ -298,7 +298,7 @@ impl Pad {
             rows.push(Row::per_player(
                 NEXT_DEAL,
                 RowKind::Extra,
-                each(&|p| match &p.player_id == dealer {
+                each(&|p| match p.player_id == dealer {
                     true => DEALS.to_string(),
                     false => String::new(),
                 }),
