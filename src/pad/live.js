@@ -8,7 +8,7 @@
   const changes = [
     "game_created", "turn_started", "dice_rolled", "turn_scored", "turn_undone",
     "game_finished", "seat_claimed", "hand_recorded", "hand_undone", "turn_edited",
-    "hand_edited", "game_deleted",
+    "hand_edited", "game_renamed", "player_changed", "game_deleted",
   ];
   let stream = null;
   const stop = () => {

@@ -143,6 +143,15 @@ try {
   check(fixed[0] === "54", `phase 1 of Ann is now 54: ${fixed}`);
   const changed = await row(page, "Turns Fixed");
   check(JSON.stringify(changed) === JSON.stringify(["1", ""]), `the pad marks Ann's turn 1: ${changed}`);
+
+  // A person renamed in the roster is renamed on every pad, live.
+  await api("PATCH", `/v1/people/${game.players[1].person_id}`, key, { name: "Bobby" });
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("#pad th")].some((th) => th.textContent.trim() === "Bobby"),
+    null,
+    { timeout: 2000 },
+  );
+  check(true, "the page follows a person renamed in the roster");
   if (screenshots) {
     await page.screenshot({ path: `${screenshots}/live-pad.png`, fullPage: true });
   }

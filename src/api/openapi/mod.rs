@@ -644,6 +644,36 @@ mod tests {
         );
     }
 
+    /// A reference to a part the document does not have breaks every SDK generator.
+    #[test]
+    fn every_reference_names_a_part_of_the_document() {
+        fn refs<'a>(value: &'a serde_json::Value, found: &mut Vec<&'a str>) {
+            match value {
+                serde_json::Value::Object(fields) => {
+                    if let Some(serde_json::Value::String(target)) = fields.get("$ref") {
+                        found.push(target);
+                    }
+                    fields.values().for_each(|v| refs(v, found));
+                }
+                serde_json::Value::Array(items) => items.iter().for_each(|v| refs(v, found)),
+                _ => {}
+            }
+        }
+        let document = json();
+        let mut found = Vec::new();
+        refs(&document, &mut found);
+        let missing: Vec<&&str> = found
+            .iter()
+            .filter(|target| {
+                let path = target.trim_start_matches("#/");
+                path.split('/')
+                    .fold(&document, |at, part| &at[part])
+                    .is_null()
+            })
+            .collect();
+        assert!(missing.is_empty(), "{missing:?}");
+    }
+
     #[test]
     fn a_problem_code_is_one_of_the_codes_the_server_has() {
         let document = json();

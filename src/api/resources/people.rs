@@ -72,6 +72,7 @@ pub struct ListPersonGames {
     /// Only games of Phase 10 Dice (`dice`) or of the card game (`cards`).
     pub game: Option<GameKind>,
     /// Only games with this status (`tie_break`: a card game waiting for its tie-break hand).
+    #[param(inline)]
     pub status: Option<AnyStatus>,
     /// 1 to 100; 20 by default.
     #[param(minimum = 1, maximum = 100)]
