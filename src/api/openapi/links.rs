@@ -98,8 +98,30 @@ const TURNS_AS_THEY_ARE: &[(&str, &str)] = &[
 const CURRENT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/players/0/id")];
 const NEXT_PLAYER: &[(&str, &str)] = &[("player_id", "$response.body#/game/current_player_id")];
 
+/// The person an answer is, or the first player's person in a game an answer is.
+const PERSON: &[(&str, &str)] = &[("person_id", "$response.body#/id")];
+const FIRST_PERSON: &[(&str, &str)] = &[("person_id", "$response.body#/players/0/person_id")];
+/// The first seat of a game an answer is, as it is now.
+const FIRST_SEAT: &[(&str, &str)] = &[
+    ("game_id", "$response.body#/id"),
+    ("player_id", "$response.body#/players/0/id"),
+    ("If-Match", "$response.header.ETag"),
+];
+
 /// The workflow of a game.
 const LINKS: &[Next] = &[
+    Next::new("createPerson", "201", "getPerson", PERSON).says("The person"),
+    Next::new("createPerson", "201", "renamePerson", PERSON).says("Rename the person everywhere"),
+    Next::new("createPerson", "201", "getPersonStats", PERSON).says("The person's figures"),
+    Next::new("createPerson", "201", "listPersonGames", PERSON).says("The person's games"),
+    Next::new("createPerson", "201", "deletePerson", PERSON)
+        .says("Remove the person, while they play no game"),
+    Next::new("createGame", "201", "getPersonStats", FIRST_PERSON)
+        .says("The figures of the first seat's person"),
+    Next::new("createGame", "201", "reseatPlayer", FIRST_SEAT)
+        .says("Put another person of the roster in the first seat"),
+    Next::new("createGame", "201", "renameGame", GAME_AS_IT_IS).says("Name the game"),
+    Next::new("createGame", "201", "rematchGame", GAME).says("A rematch of the same people"),
     Next::new("createGame", "201", "getGame", GAME).says("The game"),
     Next::new("createGame", "201", "recordTurn", GAME_AS_IT_IS)
         .body(CURRENT_PLAYER)

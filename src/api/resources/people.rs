@@ -103,6 +103,9 @@ impl From<AnyStatus> for GameStatus {
     }
 }
 
+/// The largest `min_games` asked for.
+const MOST_GAMES: u32 = 1_000_000;
+
 /// Which leaderboard.
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
@@ -425,14 +428,14 @@ pub async fn get_leaderboard(
     let query = query.0;
     let game = query.game.unwrap_or_default();
     let min_games = match query.min_games.unwrap_or(1) {
-        0 => {
+        n @ 1..=MOST_GAMES => i64::from(n),
+        _ => {
             return Err(Error::invalid_field(
                 ProblemCode::InvalidValue,
                 "min_games",
-                "must be 1 or more",
+                format!("must be 1 to {MOST_GAMES}"),
             ));
         }
-        n => i64::from(n),
     };
     let standings = state
         .run_as(caller, move |session, account| {
