@@ -2,14 +2,16 @@
 """Seeds an account through the HTTP API for bench/people.sh: people, then finished games.
 
     people_seed.py people BASE KEY COUNT            prints the ids of COUNT new people (JSON)
-    people_seed.py games BASE KEY PEOPLE FROM TO [CLIENTS]
+    people_seed.py games BASE KEY PEOPLE FROM TO [CLIENTS [STEADY_UNTIL]]
                                                     plays games FROM..TO-1 to their end, prints a
                                                     summary (JSON) on stdout
 
 Game g is the same in every run (its own random generator, seeded with g): so a run can seed
 games 0..2,000, be measured, and go on with 2,000..20,000. Person 0 of PEOPLE (the "star")
-plays every game g with g % 10 == 0, a tenth of them; the others are drawn from the rest. Half
-the games are dice games, half card games:
+plays every game g with g % 10 == 0, a tenth of them; person 1 (the "steady" one) every game g
+with g % 100 == 1 below STEADY_UNTIL (default 2,000) and none after, so that their number of
+games stays put while the account's grows; the others are drawn from the rest. Half the games
+are dice games, half card games:
 
 * dice: 1 player (70%), 2 (20%), 3 or 4 (5% each); a quarter with `any_colors` dice. Solitaire:
   each turn makes the player's phase with 85% (RULES §4: the game ends when phase 10 is made).
@@ -75,7 +77,7 @@ class Client:
         return json.loads(text) if text else None
 
 
-def plan(g, star, others):
+def plan(g, star, steady, others, steady_until):
     """Game g: its kind, its people in seat order, and its own generator for the play."""
     rng = random.Random(f"people-bench-{g}")
     if rng.random() < 0.5:
@@ -86,6 +88,8 @@ def plan(g, star, others):
     people = []
     if g % 10 == 0:
         people.append(star)
+    elif g % 100 == 1 and g < steady_until:
+        people.append(steady)
     people += rng.sample(others, count - len(people))
     rng.shuffle(people)
     return kind, people, rng
@@ -134,8 +138,8 @@ def play_cards(client, g, people, rng, counts):
     return hand["game"]
 
 
-def seed_games(base, key, people, first, end, clients):
-    star, others = people[0], people[1:]
+def seed_games(base, key, people, first, end, clients, steady_until):
+    star, steady, others = people[0], people[1], people[2:]
     lock = threading.Lock()
     state = {"next": first, "error": None}
     totals = {"dice": 0, "cards": 0, "turns": 0, "hands": 0, "requests": 0, "star_games": 0,
@@ -153,7 +157,7 @@ def seed_games(base, key, people, first, end, clients):
                     if g >= end or state["error"]:
                         break
                     state["next"] += 1
-                kind, seats, rng = plan(g, star, others)
+                kind, seats, rng = plan(g, star, steady, others, steady_until)
                 if kind == "dice":
                     game = play_dice(client, g, seats, rng, counts)
                     counts["players"][len(seats)] += 1
@@ -202,9 +206,10 @@ def main():
     elif what == "games":
         base, key, people_file, first, end = sys.argv[2:7]
         clients = int(sys.argv[7]) if len(sys.argv) > 7 else 4
+        steady_until = int(sys.argv[8]) if len(sys.argv) > 8 else 2000
         with open(people_file) as f:
             people = json.load(f)
-        print(json.dumps(seed_games(base, key, people, int(first), int(end), clients)))
+        print(json.dumps(seed_games(base, key, people, int(first), int(end), clients, steady_until)))
     else:
         sys.exit(f"unknown {what!r}: people or games")
 
