@@ -349,3 +349,18 @@ if [ -n "$before" ]; then
 fi
 echo "summary (p50/p99 ms; turns: turns/s/p50/p99), $(( $(date +%s) - started )) s in all:"
 cat "$work/summary"
+# How each p50 grows from the first size to the last, per backend.
+python3 - "$work/summary" <<'PY'
+import sys
+rows = {}
+for line in open(sys.argv[1]):
+    parts = line.split()
+    if parts[0] in ("SQLite", "PostgreSQL") and parts[1].isdigit():
+        rows.setdefault(parts[0], []).append((int(parts[1]), dict(p.split("=") for p in parts[2:] if "/" in p)))
+for label, sizes in rows.items():
+    if len(sizes) < 2:
+        continue
+    (small, first), (large, last) = sizes[0], sizes[-1]
+    growth = " ".join(f"{k}={float(last[k].split('/')[0]) / float(first[k].split('/')[0]):.2f}x" for k in first)
+    print(f"growth of p50 from {small:,} to {large:,} games, {label}: {growth}")
+PY
