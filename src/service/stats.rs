@@ -62,7 +62,7 @@ pub fn of_person(
 ) -> Result<PersonStats> {
     let person = people::get(session, account_id, person_id)?;
     let rows = figures::of_person(session.conn(), person_id)?;
-    let in_progress = roster::games_in_progress(session.conn(), person_id)?;
+    let in_progress = roster::games_in_progress(session.conn(), account_id, person_id)?;
     let mut of_kind = |kind: GameKind| -> Result<GameFigures> {
         let mut tally = Tally::default();
         let mut expected = 0u128;

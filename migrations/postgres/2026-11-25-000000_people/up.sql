@@ -18,6 +18,10 @@ CREATE INDEX people_oldest_first ON people (account_id, created_at, id);
 ALTER TABLE players ADD COLUMN person_id TEXT REFERENCES people (id);
 CREATE INDEX players_by_person ON players (person_id, game_id);
 
+-- An account's games not over: a person's games in play are counted among these, so that the
+-- count costs what the account's open games do, not what every game ever played does.
+CREATE INDEX games_in_play ON games (account_id) WHERE status <> 'finished';
+
 -- A game's label, the card game's first dealer (a seat), and the game it is a rematch of.
 ALTER TABLE games ADD COLUMN name TEXT;
 ALTER TABLE games ADD COLUMN first_dealer INTEGER;

@@ -11,7 +11,7 @@ use super::columns::Named;
 use super::schema::{figures, games, people, players};
 use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
-use crate::service::record::{GameStatus, Person};
+use crate::service::record::Person;
 use crate::values::names::identity;
 use crate::values::{AccountId, GameId, PersonId, PlayerId, PlayerName};
 
@@ -217,15 +217,26 @@ pub(in crate::service) fn games_of(
         .load(conn)
 }
 
-/// How many of the person's games are not over.
+/// How many of the person's games are not over: found among the account's open games
+/// (`games_in_play`, a partial index), not among all the person's games, so that the count does
+/// not grow with the games they finished.
 pub(in crate::service) fn games_in_progress(
     conn: &mut DbConnection,
+    account_id: &AccountId,
     person_id: &PersonId,
 ) -> QueryResult<i64> {
-    players::table
-        .inner_join(games::table)
+    let seated = players::table
+        .filter(players::game_id.eq(games::id))
         .filter(players::person_id.eq(person_id))
-        .filter(games::status.ne(Named(GameStatus::Finished)))
+        .select(players::id);
+    // The status as a literal, as the index's predicate has it: a bound parameter would not let
+    // PostgreSQL's generic plan of the prepared statement use the partial index.
+    games::table
+        .filter(games::account_id.eq(account_id))
+        .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(
+            "games.status <> 'finished'",
+        ))
+        .filter(diesel::dsl::exists(seated))
         .count()
         .get_result(conn)
 }
