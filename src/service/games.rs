@@ -278,10 +278,27 @@ pub fn list(
     after: Option<GamesAfter>,
     limit: usize,
 ) -> Result<GamesPage> {
-    let mut rows = games::page(
-        session.conn(),
+    page_of(
+        session,
         games::Whose::Account(account_id),
         status.map(GameStatus::from),
+        after,
+        limit,
+    )
+}
+
+/// A page of the games listed, replayed, newest first, and where the next one starts.
+pub(super) fn page_of(
+    session: &mut Session,
+    whose: games::Whose,
+    status: Option<GameStatus>,
+    after: Option<GamesAfter>,
+    limit: usize,
+) -> Result<GamesPage> {
+    let mut rows = games::page(
+        session.conn(),
+        whose,
+        status,
         after
             .as_ref()
             .map(|after| (after.created_at, after.id.as_str())),

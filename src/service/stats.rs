@@ -3,13 +3,12 @@
 
 use super::Session;
 use super::figures::{advised, expected_numerator, over_max_sixes};
-use super::games::{GamesAfter, GamesPage};
+use super::games::{GamesAfter, GamesPage, page_of};
 use super::names::GameKind;
 use super::people;
 use super::record::{GameStatus, Person};
-use super::replay::replay;
 use super::store::figures::{self, Tally};
-use super::store::games::{self, Whose};
+use super::store::games::Whose;
 use super::store::people as roster;
 use crate::error::Result;
 use crate::values::{AccountId, PersonId, PlayerName};
@@ -121,24 +120,13 @@ pub fn games_of(
     limit: usize,
 ) -> Result<GamesPage> {
     people::get(session, account_id, person_id)?;
-    let mut rows = games::page(
-        session.conn(),
+    page_of(
+        session,
         Whose::Person(person_id, kind),
         status,
-        after.as_ref().map(|a| (a.created_at, a.id.as_str())),
-        limit as i64 + 1,
-    )?;
-    let more = rows.len() > limit;
-    rows.truncate(limit);
-    let next = more.then(|| rows.last()).flatten().map(|last| GamesAfter {
-        created_at: last.created_at,
-        id: last.id.to_string(),
-    });
-    let games = games::load_records(session.conn(), rows)?
-        .into_iter()
-        .map(replay)
-        .collect::<Result<Vec<_>>>()?;
-    Ok(GamesPage { games, next })
+        after,
+        limit,
+    )
 }
 
 /// One line of the leaderboard.
