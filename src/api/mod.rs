@@ -164,7 +164,8 @@ impl AppState {
     }
 }
 
-/// Every documented route.
+/// Every documented route. actix tries a scope's routes in the order given, a path pattern
+/// each, so the routes a table calls on every turn come before the roster's and the table's.
 pub fn routes(config: &mut ServiceConfig) {
     use resources::*;
     config
@@ -179,17 +180,6 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(games::list_games)
                 .service(games::get_game)
                 .service(games::delete_game)
-                .service(table::rename_game)
-                .service(table::reseat_player)
-                .service(table::rematch_game)
-                .service(people::create_person)
-                .service(people::list_people)
-                .service(people::get_person)
-                .service(people::rename_person)
-                .service(people::delete_person)
-                .service(people::list_person_games)
-                .service(people::get_person_stats)
-                .service(people::get_leaderboard)
                 .service(turns::record_turn)
                 .service(turns::list_turns)
                 .service(turns::get_turn)
@@ -209,7 +199,18 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(events::follow_game)
                 .service(scoresheet::get_scoresheet)
                 .service(share::share_game)
-                .service(share::revoke_game_links),
+                .service(share::revoke_game_links)
+                .service(table::rename_game)
+                .service(table::reseat_player)
+                .service(table::rematch_game)
+                .service(people::create_person)
+                .service(people::list_people)
+                .service(people::get_person)
+                .service(people::rename_person)
+                .service(people::delete_person)
+                .service(people::list_person_games)
+                .service(people::get_person_stats)
+                .service(people::get_leaderboard),
         )
         .service(pad::blank_pad)
         .service(live_pad::live_pad_script)

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::DbConnection;
 use super::columns::{Json, Named};
+use super::kept_updates::{self, AddToFigures};
 use super::schema::{figures, people, results};
 use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
@@ -156,52 +157,25 @@ pub(in crate::service) fn add(
     layout: DiceLayout,
     d: &Tally,
 ) -> QueryResult<()> {
-    use figures::*;
-    let [a1, a2, a3, a4, a5, a6, a7, a8, a9, a10] = d.attempts;
-    let [m1, m2, m3, m4, m5, m6, m7, m8, m9, m10] = d.made;
-    diesel::update(
-        table
-            .filter(person_id.eq(person))
-            .filter(game.eq(Named(kind)))
-            .filter(dice_layout.eq(Named(layout))),
-    )
-    .set((
-        (
-            games.eq(games + d.games),
-            wins.eq(wins + d.wins),
-            total_sum.eq(total_sum + d.total_sum),
-            five_phase_bonuses.eq(five_phase_bonuses + d.five_phase_bonuses),
-            first_finish_bonuses.eq(first_finish_bonuses + d.first_finish_bonuses),
-            hands.eq(hands + d.hands),
-            went_out.eq(went_out + d.went_out),
-        ),
-        (
-            attempts_1.eq(attempts_1 + a1),
-            attempts_2.eq(attempts_2 + a2),
-            attempts_3.eq(attempts_3 + a3),
-            attempts_4.eq(attempts_4 + a4),
-            attempts_5.eq(attempts_5 + a5),
-            attempts_6.eq(attempts_6 + a6),
-            attempts_7.eq(attempts_7 + a7),
-            attempts_8.eq(attempts_8 + a8),
-            attempts_9.eq(attempts_9 + a9),
-            attempts_10.eq(attempts_10 + a10),
-        ),
-        (
-            made_1.eq(made_1 + m1),
-            made_2.eq(made_2 + m2),
-            made_3.eq(made_3 + m3),
-            made_4.eq(made_4 + m4),
-            made_5.eq(made_5 + m5),
-            made_6.eq(made_6 + m6),
-            made_7.eq(made_7 + m7),
-            made_8.eq(made_8 + m8),
-            made_9.eq(made_9 + m9),
-            made_10.eq(made_10 + m10),
-        ),
-    ))
-    .execute(conn)
-    .map(drop)
+    let mut counts = [0; 27];
+    counts[..7].copy_from_slice(&[
+        d.games,
+        d.wins,
+        d.total_sum,
+        d.five_phase_bonuses,
+        d.first_finish_bonuses,
+        d.hands,
+        d.went_out,
+    ]);
+    counts[7..17].copy_from_slice(&d.attempts);
+    counts[17..].copy_from_slice(&d.made);
+    let add = AddToFigures {
+        person_id: person,
+        game: Named(kind),
+        layout: Named(layout),
+        counts,
+    };
+    kept_updates::execute(conn, add).map(drop)
 }
 
 type FiguresRow = (

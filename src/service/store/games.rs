@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::columns::{Json, Named};
 use super::hands::{self, HandRow};
+use super::kept_updates::TakeForChange;
 use super::schema::{games, players, seat_claims};
 use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
@@ -270,16 +271,12 @@ pub(in crate::service) fn lock_for_change(
     game_id: &GameId,
     now: NaiveDateTime,
 ) -> QueryResult<Option<Game>> {
-    games_of(
-        diesel::update(games::table.find(game_id))
-            .set((
-                games::version.eq(games::version + 1),
-                games::updated_at.eq(now),
-            ))
-            .returning(games::all_columns)
-            .get_result(conn)
-            .optional(),
-    )
+    let take = TakeForChange { game_id, now };
+    let row = match conn {
+        DbConnection::Postgres(pg) => take.get_result::<GameRow>(pg),
+        DbConnection::Sqlite(lite) => take.get_result::<GameRow>(lite),
+    };
+    games_of(row.optional())
 }
 
 /// Moves a game taken for a change on by one more version (a change of two events), and

@@ -10,6 +10,7 @@ pub(in crate::service) mod games;
 pub(in crate::service) mod hands;
 pub(in crate::service) mod idempotency;
 pub(in crate::service) mod invites;
+mod kept_updates;
 pub(in crate::service) mod listen;
 pub(in crate::service) mod people;
 pub(in crate::service) mod schema;
