@@ -120,6 +120,16 @@ pub struct Config {
     #[arg(long, env, default_value_t = 20, global = true)]
     pub sse_streams_per_account: usize,
 
+    /// Event streams the read-only links of one game may hold open at once, all its links
+    /// together (more: 429 `too_many_streams`).
+    #[arg(long, env, default_value_t = 50, global = true)]
+    pub sse_streams_per_shared_game: usize,
+
+    /// Event streams the read-only links of all one account's games may hold open at once: one
+    /// account's links never take the streams of the server's other accounts.
+    #[arg(long, env, default_value_t = 200, global = true)]
+    pub sse_shared_streams_per_account: usize,
+
     /// Event streams one client address (an IPv6 /64) may hold open at once, over every account.
     #[arg(long, env, default_value_t = 100, global = true)]
     pub sse_streams_per_address: usize,
@@ -184,6 +194,8 @@ impl Config {
     pub fn stream_limits(&self) -> StreamLimits {
         StreamLimits {
             per_account: self.sse_streams_per_account,
+            per_shared_game: self.sse_streams_per_shared_game,
+            shared_per_account: self.sse_shared_streams_per_account,
             per_address: self.sse_streams_per_address,
             total: self.sse_max_streams,
         }

@@ -166,6 +166,8 @@ pub enum ProblemCode {
     PersonHasGames,
     /// The first dealer of a card game is not one of its seats.
     NoSuchSeat,
+    /// A game has as many live read-only links as it may.
+    TooManyLinks,
 }
 
 impl ProblemCode {

@@ -25,7 +25,8 @@ const HEALTHY_AFTER: Duration = Duration::from_secs(30);
 struct Watched {
     /// One channel per game with subscribers; its value counts the wake-ups.
     games: HashMap<String, watch::Sender<u64>>,
-    /// Open subscriptions, by account, by client address and in all.
+    /// Open subscriptions, by budget (an account's own, a game's links, an account's links),
+    /// by client address and in all.
     by_account: HashMap<String, usize>,
     by_address: HashMap<String, usize>,
     total: usize,
@@ -47,6 +48,11 @@ struct Inner {
 #[derive(Debug, Clone, Copy)]
 pub struct StreamLimits {
     pub per_account: usize,
+    /// Through the read-only links of one game, all its links together.
+    pub per_shared_game: usize,
+    /// Through the read-only links of all of one account's games: so that one account's links
+    /// cannot take the streams of the server's other accounts.
+    pub shared_per_account: usize,
     /// Over every account: one client cannot take the whole server's share with many accounts.
     pub per_address: usize,
     pub total: usize,
@@ -56,6 +62,10 @@ pub struct StreamLimits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TooMany {
     ForAccount(usize),
+    /// The game's links hold as many streams as they may.
+    ForSharedGame(usize),
+    /// The links of the account's games hold as many as they may.
+    ForAccountsLinks(usize),
     ForAddress(usize),
     ForServer(usize),
 }
@@ -117,24 +127,52 @@ impl Live {
         account_id: &AccountId,
         address: &str,
     ) -> Result<Subscription, TooMany> {
-        self.subscribe_as(game_id, account_id.as_str(), address)
+        let limit = self.0.limits.per_account;
+        let budgets = vec![(account_id.to_string(), limit, TooMany::ForAccount(limit))];
+        self.subscribe_within(game_id, budgets, address)
     }
 
-    /// As `subscribe`, for a holder of a read-only link: `holder` names the link, whose streams
-    /// count as an account's do.
-    pub fn subscribe_as(
+    /// As `subscribe`, for a holder of a read-only link to a game of `owner`'s: its streams
+    /// count in the game's budget for links (all its links together) and in the owner's budget
+    /// for links (all their games' links together), not in any account's own.
+    pub fn subscribe_shared(
         &self,
         game_id: &GameId,
-        holder: &str,
+        owner: &AccountId,
         address: &str,
     ) -> Result<Subscription, TooMany> {
-        let account_id = holder;
+        let limits = self.0.limits;
+        let budgets = vec![
+            (
+                format!("links of game {game_id}"),
+                limits.per_shared_game,
+                TooMany::ForSharedGame(limits.per_shared_game),
+            ),
+            (
+                format!("links of account {owner}"),
+                limits.shared_per_account,
+                TooMany::ForAccountsLinks(limits.shared_per_account),
+            ),
+        ];
+        self.subscribe_within(game_id, budgets, address)
+    }
+
+    /// Takes a subscription within each of `budgets` (a key, its limit and the refusal past
+    /// it), the address's and the process's.
+    fn subscribe_within(
+        &self,
+        game_id: &GameId,
+        budgets: Vec<(String, usize, TooMany)>,
+        address: &str,
+    ) -> Result<Subscription, TooMany> {
         let mut watched = self.0.watched();
         let limits = self.0.limits;
         let held =
             |counts: &HashMap<String, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
-        if held(&watched.by_account, account_id) >= limits.per_account {
-            return Err(TooMany::ForAccount(limits.per_account));
+        for (key, limit, refusal) in &budgets {
+            if held(&watched.by_account, key) >= *limit {
+                return Err(*refusal);
+            }
         }
         if held(&watched.by_address, address) >= limits.per_address {
             return Err(TooMany::ForAddress(limits.per_address));
@@ -142,10 +180,9 @@ impl Live {
         if watched.total >= limits.total {
             return Err(TooMany::ForServer(limits.total));
         }
-        *watched
-            .by_account
-            .entry(account_id.to_string())
-            .or_insert(0) += 1;
+        for (key, _, _) in &budgets {
+            *watched.by_account.entry(key.clone()).or_insert(0) += 1;
+        }
         *watched.by_address.entry(address.to_string()).or_insert(0) += 1;
         watched.total += 1;
         let wakes = match watched.games.get(game_id.as_str()) {
@@ -173,7 +210,7 @@ impl Live {
             ending: self.0.ending.subscribe(),
             live: self.0.clone(),
             game_id: game_id.to_string(),
-            account_id: account_id.to_string(),
+            budgets: budgets.into_iter().map(|(key, _, _)| key).collect(),
             address: address.to_string(),
         })
     }
@@ -186,7 +223,8 @@ pub struct Subscription {
     ending: watch::Receiver<bool>,
     live: Arc<Inner>,
     game_id: String,
-    account_id: String,
+    /// The budgets it counts in.
+    budgets: Vec<String>,
     address: String,
 }
 
@@ -240,7 +278,9 @@ impl Drop for Subscription {
             watched.games.remove(&self.game_id);
         }
         watched.total = watched.total.saturating_sub(1);
-        release(&mut watched.by_account, &self.account_id);
+        for key in &self.budgets {
+            release(&mut watched.by_account, key);
+        }
         release(&mut watched.by_address, &self.address);
     }
 }
@@ -318,6 +358,8 @@ mod tests {
             None,
             StreamLimits {
                 per_account,
+                per_shared_game: 3,
+                shared_per_account: 5,
                 per_address,
                 total,
             },
@@ -383,6 +425,53 @@ mod tests {
         drop(a1);
         assert!(
             live.subscribe(&game("g"), &account("a"), "192.0.2.1")
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_games_links_share_one_budget_and_an_accounts_links_another() {
+        let live = live(2, 100, 100);
+        // Game g's links (of account a): three streams, from any address, then no more.
+        let g: Vec<_> = (1..=3)
+            .map(|n| {
+                live.subscribe_shared(&game("g"), &account("a"), &format!("192.0.2.{n}"))
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(
+            live.subscribe_shared(&game("g"), &account("a"), "192.0.2.9")
+                .err(),
+            Some(TooMany::ForSharedGame(3))
+        );
+        // Another game of a's: two more, then a's links are at their five.
+        let _h: Vec<_> = (1..=2)
+            .map(|_| {
+                live.subscribe_shared(&game("h"), &account("a"), "192.0.2.1")
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(
+            live.subscribe_shared(&game("i"), &account("a"), "192.0.2.1")
+                .err(),
+            Some(TooMany::ForAccountsLinks(5))
+        );
+        // Neither takes from a's own streams, nor from b's, nor from b's links.
+        assert!(
+            live.subscribe(&game("g"), &account("a"), "192.0.2.1")
+                .is_ok()
+        );
+        assert!(
+            live.subscribe(&game("g"), &account("b"), "192.0.2.1")
+                .is_ok()
+        );
+        assert!(
+            live.subscribe_shared(&game("j"), &account("b"), "192.0.2.1")
+                .is_ok()
+        );
+        drop(g);
+        assert!(
+            live.subscribe_shared(&game("g"), &account("a"), "192.0.2.9")
                 .is_ok()
         );
     }

@@ -11,10 +11,14 @@ use rand::RngCore;
 use super::accounts::{hash_key, same_secret};
 use super::replay::GameState;
 use super::{Session, access};
-use crate::error::{Error, Result};
+use crate::error::{Error, ProblemCode, Result};
 use crate::service::store::games;
 use crate::service::store::share_links::{self, ShareLinkRow};
 use crate::values::{AccountId, GameId};
+
+/// The live links a game may have at once: a link is for a group of people (a family, a club's
+/// screen), and every one of them can hold the game's streams (`LINK_STREAMS_PER_GAME`).
+pub const LINKS_PER_GAME: i64 = 20;
 
 /// A new link; its token is not stored and cannot be shown again.
 pub struct NewLink {
@@ -50,10 +54,20 @@ fn owned_game(
 pub fn create(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<NewLink> {
     let ttl: Duration = session.service.parts.share_ttl;
     owned_game(session, account_id, game_id, "share the game")?;
+    let now = session.now();
+    let live = share_links::live_of_game(session.conn(), game_id, now)?;
+    if live >= LINKS_PER_GAME {
+        return Err(Error::conflict(
+            ProblemCode::TooManyLinks,
+            format!(
+                "this game has {live} live links, as many as a game may: revoke them \
+                 (DELETE /v1/games/{game_id}/share) and share it again"
+            ),
+        ));
+    }
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     let token = hex::encode(secret);
-    let now = session.now();
     let expires_at = TimeDelta::from_std(ttl)
         .ok()
         .and_then(|ttl| now.checked_add_signed(ttl))

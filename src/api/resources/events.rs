@@ -180,8 +180,15 @@ pub(crate) fn too_many_streams(too_many: TooMany) -> Error {
     Error::TooManyStreams {
         detail: match too_many {
             TooMany::ForAccount(limit) => {
-                format!("{limit} event streams are open with this key or link already; close one")
+                format!("{limit} event streams are open with this key already; close one")
             }
+            TooMany::ForSharedGame(limit) => format!(
+                "{limit} event streams follow this game through its links already; close one"
+            ),
+            TooMany::ForAccountsLinks(limit) => format!(
+                "{limit} event streams follow this account's games through their links \
+                 already; close one"
+            ),
             TooMany::ForAddress(limit) => {
                 format!("{limit} event streams are open from this address already; close one")
             }

@@ -35,6 +35,19 @@ pub(in crate::service) fn find(
         .optional()
 }
 
+/// How many links of the game still open it at `now`.
+pub(in crate::service) fn live_of_game(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+    now: NaiveDateTime,
+) -> QueryResult<i64> {
+    share_links::table
+        .filter(share_links::game_id.eq(game_id))
+        .filter(share_links::expires_at.gt(now))
+        .count()
+        .get_result(conn)
+}
+
 /// Deletes every link of the game; how many there were.
 pub(in crate::service) fn delete_of_game(
     conn: &mut DbConnection,
