@@ -1,10 +1,13 @@
-//! The pad as a page for people: the `<table>` laid out like the paper pad (`pad_table`), a
-//! standalone page around any body (`page`), and the Content-Security-Policy that page needs
+//! The pad as a page for people: the pad's view (`pad_view`: its title, the standings, the grid
+//! laid out like the paper pad in a box of its own, the notes), a standalone page around any body
+//! in the reader's language (`page`), and the Content-Security-Policy that page needs
 //! (`content_security_policy`). Every piece of user text (a player's name) goes through
 //! `escape`. The page has no script of its own, its style is the one `<style>` element whose
 //! hash the policy names, and it prints on one sheet (A4 or Letter) for up to eight players.
+//! No word is broken inside itself at any width: a grid wider than the screen scrolls sideways
+//! in its own box (`style.css`).
 //!
-//! Another page (the live pad) can put `pad_table` in a body of its own, with a script from
+//! Another page (the live pad) can put `pad_fragment` in a body of its own, with a script from
 //! `script_src` that the policy lets run, and inline SVG; an SVG drawn there styles itself with
 //! presentation attributes or the classes of `STYLE`, since style attributes are not allowed.
 
@@ -13,7 +16,8 @@ use std::sync::LazyLock;
 
 use sha2::{Digest, Sha256};
 
-use super::rows::{Cells, Pad, PadGame, RowKind, WINNER};
+use super::rows::{Cells, Pad, PadGame, RowKind};
+use super::words::Language;
 use crate::service::scoresheet::Scoresheet;
 
 /// The page's style sheet, inlined in its `<style>` element.
@@ -38,31 +42,32 @@ pub fn content_security_policy(script_src: Option<&str>) -> String {
     policy
 }
 
-/// A whole page: `title` (plain text, escaped here), `body_html` (already HTML) and, if given,
-/// a deferred script from the URL `script_src`.
-pub fn page(title: &str, body_html: &str, script_src: Option<&str>) -> String {
+/// A whole page in a language: `title` (plain text, escaped here), `body_html` (already HTML)
+/// and, if given, a deferred script from the URL `script_src`.
+pub fn page(language: Language, title: &str, body_html: &str, script_src: Option<&str>) -> String {
     let script = script_src
         .map(|src| format!("<script src=\"{}\" defer></script>\n", escape(src)))
         .unwrap_or_default();
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"color-scheme\" content=\"light dark\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n{script}</head>\n<body>\n{body_html}\n\
          </body>\n</html>\n",
+        escape(&language.tag()),
         escape(title)
     )
 }
 
 /// The printable page of a game's pad.
-pub fn pad_page(sheet: &Scoresheet) -> String {
-    let pad = Pad::of(sheet);
-    page(pad.game.title(), &table(&pad), None)
+pub fn pad_page(sheet: &Scoresheet, language: Language) -> String {
+    let pad = Pad::of(sheet, language);
+    page(language, &pad.title, &pad_view(&pad), None)
 }
 
-/// The `<table>` of a game's pad, for a page of one's own.
-pub fn pad_table(sheet: &Scoresheet) -> String {
-    table(&Pad::of(sheet))
+/// A game's pad as the live page shows it and redraws it: the same as the printable page's.
+pub fn pad_fragment(sheet: &Scoresheet, language: Language) -> String {
+    pad_view(&Pad::of(sheet, language))
 }
 
 /// Text as HTML shows it, in an element or an attribute.
@@ -81,73 +86,137 @@ pub fn escape(text: &str) -> String {
     escaped
 }
 
-/// The caption: the pad's title, where the game stands and who won.
-fn caption(pad: &Pad) -> String {
-    let mut caption = escape(pad.game.title());
-    if let Some(status) = pad.status {
-        let _ = write!(caption, " — {status}");
+/// A pad: its title and what it says of the game, the standings, then the grid in a box of
+/// its own that scrolls sideways when it is wider than the screen, and what its marks mean.
+pub fn pad_view(pad: &Pad) -> String {
+    let mut html = format!(
+        "<section class=\"pad-view\">\n<h1>{}</h1>\n",
+        escape(&pad.title)
+    );
+    if !pad.about.is_empty() {
+        let about: Vec<String> = pad.about.iter().map(|line| escape(line)).collect();
+        let _ = writeln!(html, "<p class=\"about\">{}</p>", about.join(" · "));
     }
-    let winners = pad.winner_names();
-    if !winners.is_empty() {
-        let names: Vec<String> = winners.iter().map(|n| escape(n)).collect();
-        let word = if winners.len() == 1 {
-            "winner"
-        } else {
-            "winners"
-        };
-        let _ = write!(caption, "; {word}: {}", names.join(", "));
+    html.push_str(&standings(pad));
+    let grid = match pad.game {
+        PadGame::Dice => "grid-dice",
+        PadGame::Cards => "grid-cards",
+    };
+    let _ = write!(
+        html,
+        "<div class=\"grid-box\" role=\"region\" tabindex=\"0\" aria-label=\"{}\">\n{}\n</div>\n",
+        escape(&pad.say(grid)),
+        table(pad)
+    );
+    for note in &pad.notes {
+        let _ = writeln!(html, "<p class=\"note\">{}</p>", escape(note));
     }
-    caption
+    html.push_str("</section>");
+    html
 }
 
-/// The table of a pad.
+/// The standings a table looks at: each player's phase, total and whether it is their turn or
+/// deal, the winners marked; none on a blank pad.
+fn standings(pad: &Pad) -> String {
+    if pad.standings.is_empty() {
+        return String::new();
+    }
+    let mut html = format!(
+        "<div class=\"standings-box\">\n<table class=\"standings\">\n<caption>{}</caption>\n\
+         <thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>\
+         <th scope=\"col\">{}</th></tr></thead>\n<tbody>\n",
+        escape(&pad.say("standings")),
+        escape(&pad.say("col-player")),
+        escape(&pad.say("col-phase")),
+        escape(&pad.say("col-total")),
+        escape(&pad.say("col-now")),
+    );
+    for player in &pad.standings {
+        let (class, mark) = match player.won {
+            true => (" class=\"won\"", star(pad)),
+            false => ("", String::new()),
+        };
+        let now_class = match player.now.is_empty() {
+            true => "",
+            false => " class=\"now\"",
+        };
+        let _ = writeln!(
+            html,
+            "<tr{class}><th scope=\"row\">{}{mark}</th><td>{}</td><td data-label=\"{}\">{}</td>\
+             <td{now_class}>{}</td></tr>",
+            escape(&player.name),
+            escape(&player.phase),
+            escape(&pad.say("col-total")),
+            escape(&player.total),
+            escape(&player.now),
+        );
+    }
+    html.push_str("</tbody>\n</table>\n</div>\n");
+    html
+}
+
+/// The winner's star, and the word for those who do not see it.
+fn star(pad: &Pad) -> String {
+    format!(
+        " <span aria-hidden=\"true\">★</span><span class=\"visually-hidden\">({})</span>",
+        escape(&pad.say("winner").to_lowercase())
+    )
+}
+
+/// The grid of a pad: a column per player (four for cards), a row per phase or hand.
 pub fn table(pad: &Pad) -> String {
-    let columns = pad.game.columns_per_player();
+    let columns = pad.columns_per_player();
     let span = columns.len().max(1);
-    // A long card game prints smaller, so that its pad still fits one sheet (`style.css`).
     let class = match pad.game {
-        PadGame::Dice => "dice",
+        PadGame::Dice => "dice".to_string(),
+        // A long card game prints smaller, so that its pad still fits one sheet (`style.css`).
         PadGame::Cards => match pad.rows.len() {
             ..=24 => "cards",
             25..=36 => "cards long",
             37..=52 => "cards longer",
             _ => "cards longest",
-        },
+        }
+        .to_string(),
+    };
+    let class = match pad.standings.is_empty() && pad.about.is_empty() {
+        true => format!("{class} blank"),
+        false => class,
     };
     let mut html = format!(
-        "<table class=\"pad {class}\">\n<caption>{}</caption>\n<thead>\n<tr><th scope=\"col\">Player</th>",
-        caption(pad)
+        "<table class=\"pad {class}\">\n<thead>\n<tr><th scope=\"col\">{}</th>",
+        escape(&pad.say("col-player"))
     );
+    let (scope, colspan) = match span > 1 {
+        true => ("colgroup", format!(" colspan=\"{span}\"")),
+        false => ("col", String::new()),
+    };
     for (name, won) in pad.players.iter().zip(&pad.winners) {
-        let colspan = if span > 1 {
-            format!(" colspan=\"{span}\"")
-        } else {
-            String::new()
-        };
-        let scope = if span > 1 { "colgroup" } else { "col" };
-        if *won {
-            let _ = write!(
-                html,
-                "<th scope=\"{scope}\"{colspan} class=\"won\">{} <span aria-hidden=\"true\">★</span>\
-                 <span class=\"visually-hidden\">({})</span></th>",
-                escape(name),
-                WINNER.to_lowercase()
-            );
-        } else {
-            let _ = write!(html, "<th scope=\"{scope}\"{colspan}>{}</th>", escape(name));
+        match won {
+            true => {
+                let _ = write!(
+                    html,
+                    "<th scope=\"{scope}\"{colspan} class=\"won\">{}{}</th>",
+                    escape(name),
+                    star(pad)
+                );
+            }
+            false => {
+                let _ = write!(html, "<th scope=\"{scope}\"{colspan}>{}</th>", escape(name));
+            }
         }
     }
     html.push_str("</tr>\n");
     if !columns.is_empty() {
         html.push_str("<tr><td></td>");
         for _ in &pad.players {
-            for column in columns {
-                let _ = write!(html, "<th scope=\"col\">{column}</th>");
+            for column in &columns {
+                let _ = write!(html, "<th scope=\"col\">{}</th>", escape(column));
             }
         }
         html.push_str("</tr>\n");
     }
     html.push_str("</thead>\n<tbody>\n");
+    let (yes, no, out) = (pad.say("made-yes"), pad.say("made-no"), pad.say("went-out"));
     for row in &pad.rows {
         let kind = match row.kind {
             RowKind::Score => "score",
@@ -158,21 +227,45 @@ pub fn table(pad: &Pad) -> String {
         let _ = write!(
             html,
             "<tr class=\"{kind}\"><th scope=\"row\">{}</th>",
-            escape(&row.label)
+            escape(row.short_label.as_ref().unwrap_or(&row.label))
         );
         match &row.cells {
-            Cells::PerColumn(cells) => {
-                for cell in cells {
-                    let _ = write!(html, "<td>{}</td>", escape(cell));
+            Cells::Hands(hands) => {
+                for (seat, hand) in hands.iter().enumerate() {
+                    let dealt = match row.dealer == Some(seat) {
+                        true => format!(
+                            " <span class=\"dealer\" title=\"{}\">{}</span>",
+                            escape(&pad.say("dealer-title")),
+                            escape(&pad.say("dealer-mark"))
+                        ),
+                        false => String::new(),
+                    };
+                    match hand {
+                        Some(hand) => {
+                            let (class, made) = match (hand.went_out, hand.made) {
+                                (true, _) => ("out", &out),
+                                (false, true) => ("made", &yes),
+                                (false, false) => ("missed", &no),
+                            };
+                            let _ = write!(
+                                html,
+                                "<td>{}{dealt}</td><td class=\"{class}\">{}</td><td>{}</td><td>{}</td>",
+                                hand.phase,
+                                escape(made),
+                                hand.points,
+                                hand.total
+                            );
+                        }
+                        None => {
+                            let _ = write!(html, "<td>{dealt}</td>");
+                            html.push_str(&"<td></td>".repeat(span - 1));
+                        }
+                    }
                 }
             }
             Cells::PerPlayer(cells) => {
                 for cell in cells {
-                    if span > 1 {
-                        let _ = write!(html, "<td colspan=\"{span}\">{}</td>", escape(cell));
-                    } else {
-                        let _ = write!(html, "<td>{}</td>", escape(cell));
-                    }
+                    let _ = write!(html, "<td{colspan}>{}</td>", escape(cell));
                 }
             }
         }
@@ -234,7 +327,12 @@ mod tests {
         assert!(!policy.contains("script-src"));
         let live = content_security_policy(Some("'self'"));
         assert!(live.contains("script-src 'self'; connect-src 'self'"));
-        let page = page("A <pad>", "<p>x</p>", Some("/pad/live.js?a=1&b=2"));
+        let page = page(
+            Language::default(),
+            "A <pad>",
+            "<p>x</p>",
+            Some("/pad/live.js?a=1&b=2"),
+        );
         assert!(page.contains(&format!("<style>{STYLE}</style>")));
         assert!(page.contains("<title>A &lt;pad&gt;</title>"));
         assert!(page.contains("<script src=\"/pad/live.js?a=1&amp;b=2\" defer></script>"));

@@ -5,6 +5,9 @@
   const base = location.pathname.replace(/\/+$/, "");
   const pad = document.getElementById("pad");
   const status = document.getElementById("live-status");
+  // The page's words, in its language, and that language for each redraw.
+  const words = status.dataset;
+  const lang = encodeURIComponent(document.documentElement.lang || "en");
   const changes = [
     "game_created", "turn_started", "dice_rolled", "turn_scored", "turn_undone",
     "game_finished", "seat_claimed", "hand_recorded", "hand_undone", "turn_edited",
@@ -13,7 +16,7 @@
   let stream = null;
   const stop = () => {
     if (stream) stream.close();
-    status.textContent = "This link no longer follows the game.";
+    status.textContent = words.stopped;
     document.body.dataset.live = "stopped";
   };
   // One redraw at a time; a change during one asks for another after it.
@@ -25,7 +28,7 @@
     try {
       do {
         again = false;
-        const reply = await fetch(base + "/table", { cache: "no-store" });
+        const reply = await fetch(base + "/table?lang=" + lang, { cache: "no-store" });
         if (!reply.ok) { stop(); return; }
         pad.innerHTML = await reply.text();
         document.body.dataset.version = reply.headers.get("ETag") || "";
@@ -37,7 +40,7 @@
   stream = new EventSource(base + "/events");
   for (const change of changes) stream.addEventListener(change, redraw);
   stream.addEventListener("open", () => {
-    status.textContent = "Following the game live.";
+    status.textContent = words.following;
     document.body.dataset.live = "following";
   });
   // A revoked or expired link ends the stream, and reconnecting is refused: the source closes.

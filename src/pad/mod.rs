@@ -12,3 +12,4 @@ pub mod chart;
 pub mod csv;
 pub mod html;
 pub mod rows;
+pub mod words;

@@ -1,12 +1,17 @@
-//! The pad's rows, as both the spreadsheet and the page show them: a heading per player in seat
-//! order, then labelled rows. A dice pad follows the paper pad (phases 1 to 5, the Five Phase
-//! Bonus and Total, phases 6 to 10, the First Finish Bonus, the Grand Total) with the rows the
-//! paper lacks (failures, the solitaire penalty, the winners). A card pad has a row per hand,
-//! each player's phase, whether it was made, the points and the running total, then the phases
-//! done, the phase worked on, the total and the winners.
+//! The pad laid out once, in the game's words and the reader's language, for the spreadsheet
+//! and the page alike: what the pad says of the game (its title, where it stands, a card game's
+//! edition and phases), the standings a table looks at (each player's phase, total, whose turn
+//! or deal it is, the winners), then the grid: a column per player in seat order and labelled
+//! rows. A dice pad's rows follow the paper pad (phases 1 to 5, the Five Phase Bonus and Total,
+//! phases 6 to 10, the First Finish Bonus, the Grand Total) with the rows the paper lacks
+//! (failures, the solitaire penalty, turns fixed, the winners). A card pad has a row per hand
+//! (each player's phase, made or not, went out, the points and the running total), then the
+//! phases done, the phase worked on, who deals next, the total and the winners.
 
-use crate::rules::PHASES;
-use crate::service::scoresheet::{CardScoresheet, DiceScoresheet, Scoresheet};
+use super::words::{Arg, Language};
+use crate::rules::cards::CardEdition;
+use crate::service::card_scoresheet::{CardLine, CardScoresheet};
+use crate::service::scoresheet::{DiceScoresheet, Line, Scoresheet};
 
 /// Which game a pad is of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,24 +22,21 @@ pub enum PadGame {
 
 impl PadGame {
     /// The pad's title, as on the box.
-    pub fn title(self) -> &'static str {
-        match self {
-            PadGame::Dice => "Phase 10 Dice score pad",
-            PadGame::Cards => "Phase 10 card game score pad",
-        }
-    }
-
-    /// What each player's column holds in a row of hands: one value for dice, four for cards.
-    pub fn columns_per_player(self) -> &'static [&'static str] {
-        match self {
-            PadGame::Dice => &[],
-            PadGame::Cards => &CARD_COLUMNS,
-        }
+    pub fn title(self, language: Language) -> String {
+        language.say(match self {
+            PadGame::Dice => "pad-title-dice",
+            PadGame::Cards => "pad-title-cards",
+        })
     }
 }
 
-/// A player's columns on a card pad, in each row of a hand.
-pub const CARD_COLUMNS: [&str; 4] = ["Phase", "Made", "Points", "Total"];
+/// The catalogue's messages of a player's columns in a card pad's row of a hand.
+pub const CARD_COLUMNS: [&str; 4] = [
+    "card-col-phase",
+    "card-col-made",
+    "card-col-points",
+    "card-col-total",
+];
 
 /// What a row is, for its looks on the page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,105 +51,151 @@ pub enum RowKind {
     Winner,
 }
 
+/// One player's part of a card pad's row of a hand.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HandCells {
+    pub phase: u8,
+    pub made: bool,
+    pub went_out: bool,
+    pub points: u32,
+    /// The running total after this hand.
+    pub total: u32,
+}
+
 /// The cells of a row.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cells {
     /// One cell a player, spanning the player's columns.
     PerPlayer(Vec<String>),
-    /// One cell a column: a card pad's hands (`CARD_COLUMNS` for each player in turn).
-    PerColumn(Vec<String>),
+    /// A card pad's hand: each player's part, or none (a blank pad, or a tie-break hand they
+    /// did not play).
+    Hands(Vec<Option<HandCells>>),
 }
 
 /// One labelled row of the pad.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
+    /// The row's whole label, as the CSV writes it ("Hand 2 (fixed; dealt by Bo)").
     pub label: String,
+    /// A shorter label for the page, which marks the dealer in their column instead
+    /// ("Hand 2 (fixed)"), if it differs.
+    pub short_label: Option<String>,
+    /// A card pad's hand: the seat that dealt it.
+    pub dealer: Option<usize>,
     pub kind: RowKind,
     pub cells: Cells,
 }
 
 impl Row {
-    fn per_player(label: impl Into<String>, kind: RowKind, cells: Vec<String>) -> Row {
+    pub fn per_player(label: impl Into<String>, kind: RowKind, cells: Vec<String>) -> Row {
         Row {
             label: label.into(),
+            short_label: None,
+            dealer: None,
             kind,
             cells: Cells::PerPlayer(cells),
         }
     }
 }
 
-/// The whole pad: its game, the players' names (user text, never trusted) and what it says of
-/// the game, then its rows.
+/// A player as the standings show them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// Text the players typed.
+    pub name: String,
+    /// "Phase 3", or that all are done.
+    pub phase: String,
+    pub total: String,
+    /// Whose turn or deal it is ("plays now", "deals"), or empty.
+    pub now: String,
+    pub won: bool,
+}
+
+/// The whole pad.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pad {
     pub game: PadGame,
+    pub language: Language,
+    pub title: String,
+    /// What the pad says of the game, a line each: where it stands, the winners, a card game's
+    /// edition and phases. Empty for a blank pad.
+    pub about: Vec<String>,
+    /// The players by rank, then seat; empty for a blank pad.
+    pub standings: Vec<Standing>,
     /// The players' names in seat order: text the players typed.
     pub players: Vec<String>,
     /// Whether each player (by seat) won.
     pub winners: Vec<bool>,
-    /// Where the game stands, in words (`finished`), or `None` for a blank pad.
-    pub status: Option<&'static str>,
     pub rows: Vec<Row>,
+    /// Lines under the grid: what its marks mean.
+    pub notes: Vec<String>,
 }
 
-/// The row of a dice pad naming each player's turns replaced after they were entered.
-pub const FIXED_TURNS: &str = "Turns Fixed";
-
-/// What the label of a card pad's hand says once the hand was replaced after it was recorded
-/// ("Hand 2 (fixed; dealt by Bo)").
-pub const FIXED: &str = "fixed";
-
-/// The row of a card pad in play saying who deals the coming hand, and what it says of them.
-pub const NEXT_DEAL: &str = "Next Deal";
-pub const DEALS: &str = "deals";
-
-/// What the label of a card pad's tie-break hand says.
-pub const TIE_BREAK: &str = "tie-break";
-
-/// What the winner row says of a winner.
-pub const WINNER: &str = "Winner";
-
 impl Pad {
-    /// The pad of a scoresheet.
-    pub fn of(sheet: &Scoresheet) -> Pad {
+    /// The pad of a scoresheet, in a language.
+    pub fn of(sheet: &Scoresheet, language: Language) -> Pad {
         match sheet {
-            Scoresheet::Dice(dice) => Pad::of_dice(dice),
-            Scoresheet::Cards(cards) => Pad::of_cards(cards),
+            Scoresheet::Dice(dice) => Pad::of_dice(dice, language),
+            Scoresheet::Cards(cards) => Pad::of_cards(cards, language),
         }
     }
 
-    /// The names of the winners, in seat order.
-    pub fn winner_names(&self) -> Vec<&str> {
-        self.players
-            .iter()
-            .zip(&self.winners)
-            .filter(|(_, won)| **won)
-            .map(|(name, _)| name.as_str())
-            .collect()
+    /// The words of the catalogue's `id` in the pad's language.
+    pub fn say(&self, id: &str) -> String {
+        self.language.say(id)
     }
 
-    fn winner_row(winners: &[bool]) -> Row {
+    /// The columns of a player in a row of hands (cards), or none (dice).
+    pub fn columns_per_player(&self) -> Vec<String> {
+        match self.game {
+            PadGame::Dice => Vec::new(),
+            PadGame::Cards => CARD_COLUMNS.iter().map(|id| self.say(id)).collect(),
+        }
+    }
+
+    fn winner_row(language: Language, winners: &[bool]) -> Row {
+        let word = language.say("winner");
         let cells = winners
             .iter()
-            .map(|won| {
-                if *won {
-                    WINNER.to_string()
-                } else {
-                    String::new()
-                }
-            })
+            .map(|won| if *won { word.clone() } else { String::new() })
             .collect();
-        Row::per_player(WINNER, RowKind::Winner, cells)
+        Row::per_player(word, RowKind::Winner, cells)
     }
 
-    fn of_dice(sheet: &DiceScoresheet) -> Pad {
+    /// "Winners: Ann, Bo", if the game has any.
+    fn winners_line(language: Language, names: &[&str]) -> Option<String> {
+        (!names.is_empty()).then(|| {
+            language.say_with(
+                "winners",
+                &[
+                    ("count", Arg::Number(names.len() as i64)),
+                    ("names", names.join(", ").into()),
+                ],
+            )
+        })
+    }
+
+    /// The standings: the players by rank, then seat.
+    fn standings(mut standings: Vec<(u32, usize, Standing)>) -> Vec<Standing> {
+        standings.sort_by_key(|(rank, seat, _)| (*rank, *seat));
+        standings.into_iter().map(|(_, _, s)| s).collect()
+    }
+
+    fn on_phase(language: Language, phase: Option<u8>) -> String {
+        match phase {
+            Some(phase) => language.say_with("on-phase", &[("phase", u32::from(phase).into())]),
+            None => language.say("all-phases-done"),
+        }
+    }
+
+    fn of_dice(sheet: &DiceScoresheet, language: Language) -> Pad {
+        use crate::rules::dice::game::Status;
         let lines = &sheet.lines;
-        let each = |f: &dyn Fn(&crate::service::scoresheet::Line) -> String| {
-            lines.iter().map(f).collect::<Vec<_>>()
-        };
+        let say = |id: &str| language.say(id);
+        let each = |f: &dyn Fn(&Line) -> String| lines.iter().map(f).collect::<Vec<_>>();
         let phase_row = |index: usize| {
             Row::per_player(
-                PHASES[index].label,
+                say(&format!("dice-phase-{}", index + 1)),
                 RowKind::Score,
                 each(&|line| {
                     line.phases[index]
@@ -159,40 +207,40 @@ impl Pad {
         };
         let mut rows: Vec<Row> = (0..5).map(phase_row).collect();
         rows.push(Row::per_player(
-            "Five Phase Bonus",
+            say("five-phase-bonus"),
             RowKind::Extra,
             each(&|line| line.five_phase_bonus.to_string()),
         ));
         rows.push(Row::per_player(
-            "Five Phase Total",
+            say("five-phase-total"),
             RowKind::Total,
             each(&|line| line.five_phase_total.to_string()),
         ));
         rows.extend((5..10).map(phase_row));
         rows.push(Row::per_player(
-            "First Finish Bonus",
+            say("first-finish-bonus"),
             RowKind::Extra,
             each(&|line| line.first_finish_bonus.to_string()),
         ));
         rows.push(Row::per_player(
-            "Failures",
+            say("failures"),
             RowKind::Extra,
             each(&|line| line.failures.to_string()),
         ));
         rows.push(Row::per_player(
-            "Solitaire Penalty",
+            say("solitaire-penalty"),
             RowKind::Extra,
             each(&|line| line.penalty.to_string()),
         ));
         rows.push(Row::per_player(
-            "Grand Total",
+            say("grand-total"),
             RowKind::Total,
             each(&|line| line.grand_total.to_string()),
         ));
         // Turns replaced after they were entered (RULES §9), only once there are any.
         if lines.iter().any(|line| !line.edited_turns.is_empty()) {
             rows.push(Row::per_player(
-                FIXED_TURNS,
+                say("turns-fixed"),
                 RowKind::Extra,
                 each(&|line| {
                     line.edited_turns
@@ -207,76 +255,104 @@ impl Pad {
             .iter()
             .map(|line| sheet.winners.contains(&line.player_id))
             .collect();
-        rows.push(Pad::winner_row(&winners));
+        rows.push(Pad::winner_row(language, &winners));
+        let status = say(match sheet.status {
+            Status::InProgress => "status-in-progress",
+            Status::LastRound => "status-last-round",
+            Status::Finished => "status-finished",
+        });
+        let names = each(&|line| line.name.to_string());
+        let winner_names: Vec<&str> = names
+            .iter()
+            .zip(&winners)
+            .filter(|(_, won)| **won)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut about = vec![status];
+        about.extend(Pad::winners_line(language, &winner_names));
+        let standings = lines
+            .iter()
+            .zip(&winners)
+            .map(|(line, won)| {
+                let now = match sheet.turn_of.as_ref() == Some(&line.player_id) {
+                    true => say("plays-now"),
+                    false => String::new(),
+                };
+                let standing = Standing {
+                    name: line.name.to_string(),
+                    phase: Pad::on_phase(language, line.phase),
+                    total: line.grand_total.to_string(),
+                    now,
+                    won: *won,
+                };
+                (line.rank, line.seat, standing)
+            })
+            .collect();
         Pad {
             game: PadGame::Dice,
-            players: each(&|line| line.name.to_string()),
+            language,
+            title: PadGame::Dice.title(language),
+            about,
+            standings: Pad::standings(standings),
+            players: names,
             winners,
-            status: Some(match sheet.status {
-                crate::rules::dice::game::Status::InProgress => "in progress",
-                crate::rules::dice::game::Status::LastRound => "last round",
-                crate::rules::dice::game::Status::Finished => "finished",
-            }),
             rows,
+            notes: Vec::new(),
         }
     }
 
-    fn of_cards(sheet: &CardScoresheet) -> Pad {
+    fn of_cards(sheet: &CardScoresheet, language: Language) -> Pad {
+        use crate::rules::cards::CardStatus;
+        let say = |id: &str| language.say(id);
         let players = &sheet.players;
-        let last_hand = players
-            .iter()
-            .flat_map(|p| p.hands.iter().map(|h| h.number))
-            .max()
-            .unwrap_or(0);
         let mut rows = Vec::new();
-        for number in 1..=last_hand {
-            let mut cells = Vec::new();
+        for dealt in &sheet.hands {
+            let number = dealt.number;
             let mut edited = false;
-            for player in players {
-                let played = player.hands.iter().position(|h| h.number == number);
-                match played {
-                    Some(at) => {
-                        let hand = &player.hands[at];
-                        edited |= hand.edited > 0;
-                        let total: u32 = player.hands[..=at].iter().map(|h| h.points).sum();
-                        cells.extend([
-                            hand.phase.to_string(),
-                            if hand.made { "yes" } else { "no" }.to_string(),
-                            hand.points.to_string(),
-                            total.to_string(),
-                        ]);
-                    }
-                    None => cells.extend(std::iter::repeat_n(String::new(), CARD_COLUMNS.len())),
-                }
-            }
-            let dealt = sheet.hands.iter().find(|h| h.number == number);
+            let cells = players
+                .iter()
+                .map(|player| {
+                    let at = player.hands.iter().position(|h| h.number == number)?;
+                    let hand = &player.hands[at];
+                    edited |= hand.edited > 0;
+                    Some(HandCells {
+                        phase: hand.phase,
+                        made: hand.made,
+                        went_out: hand.went_out,
+                        points: hand.points,
+                        total: player.hands[..=at].iter().map(|h| h.points).sum(),
+                    })
+                })
+                .collect();
             let mut notes = Vec::new();
-            if dealt.is_some_and(|hand| hand.tie_break) {
-                notes.push(TIE_BREAK.to_string());
+            if dealt.tie_break {
+                notes.push(say("hand-tie-break"));
             }
             if edited {
-                notes.push(FIXED.to_string());
+                notes.push(say("hand-fixed"));
             }
-            if let Some(dealer) =
-                dealt.and_then(|hand| players.iter().find(|p| p.player_id == hand.dealer_id))
-            {
-                notes.push(format!("dealt by {}", dealer.name));
-            }
-            let notes = match notes.is_empty() {
-                true => String::new(),
-                false => format!(" ({})", notes.join("; ")),
+            let hand = language.say_with("hand", &[("number", number.into())]);
+            let labelled = |notes: &[String]| match notes.is_empty() {
+                true => hand.clone(),
+                false => format!("{hand} ({})", notes.join("; ")),
             };
+            let short_label = labelled(&notes);
+            let dealer = players.iter().position(|p| p.player_id == dealt.dealer_id);
+            if let Some(seat) = dealer {
+                let name = players[seat].name.as_str();
+                notes.push(language.say_with("dealt-by", &[("name", name.into())]));
+            }
             rows.push(Row {
-                label: format!("Hand {number}{notes}"),
+                label: labelled(&notes),
+                short_label: Some(short_label),
+                dealer,
                 kind: RowKind::Score,
-                cells: Cells::PerColumn(cells),
+                cells: Cells::Hands(cells),
             });
         }
-        let each = |f: &dyn Fn(&crate::service::card_scoresheet::CardLine) -> String| {
-            players.iter().map(f).collect::<Vec<_>>()
-        };
+        let each = |f: &dyn Fn(&CardLine) -> String| players.iter().map(f).collect::<Vec<_>>();
         rows.push(Row::per_player(
-            "Phases Done",
+            say("phases-done"),
             RowKind::Extra,
             each(&|p| {
                 p.phases_done
@@ -287,25 +363,22 @@ impl Pad {
             }),
         ));
         rows.push(Row::per_player(
-            "Working On",
+            say("working-on"),
             RowKind::Extra,
-            each(&|p| match p.phase {
-                Some(phase) => format!("Phase {phase}"),
-                None => "all done".to_string(),
-            }),
+            each(&|p| Pad::on_phase(language, p.phase)),
         ));
         if let Some(dealer) = &sheet.dealer_id {
             rows.push(Row::per_player(
-                NEXT_DEAL,
+                say("next-deal"),
                 RowKind::Extra,
-                each(&|p| match p.player_id == dealer {
-                    true => DEALS.to_string(),
+                each(&|p| match p.player_id == *dealer {
+                    true => say("deals-now"),
                     false => String::new(),
                 }),
             ));
         }
         rows.push(Row::per_player(
-            "Total Points",
+            say("total-points"),
             RowKind::Total,
             each(&|p| p.total.to_string()),
         ));
@@ -313,17 +386,72 @@ impl Pad {
             .iter()
             .map(|p| sheet.winners.contains(&p.player_id))
             .collect();
-        rows.push(Pad::winner_row(&winners));
+        rows.push(Pad::winner_row(language, &winners));
+        let names = each(&|p| p.name.to_string());
+        let winner_names: Vec<&str> = names
+            .iter()
+            .zip(&winners)
+            .filter(|(_, won)| **won)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let mut about = vec![say(match sheet.status {
+            CardStatus::InProgress => "status-in-progress",
+            CardStatus::TieBreak => "status-tie-break-due",
+            CardStatus::Finished => "status-finished",
+        })];
+        about.extend(Pad::winners_line(language, &winner_names));
+        about.push(card_rules_line(
+            language,
+            sheet.edition,
+            &sheet.phases,
+            sheet.ten_hands,
+        ));
+        let standings = players
+            .iter()
+            .zip(&winners)
+            .map(|(p, won)| {
+                let now = match sheet.dealer_id.as_ref() == Some(&p.player_id) {
+                    true => say("deals-now"),
+                    false => String::new(),
+                };
+                let standing = Standing {
+                    name: p.name.to_string(),
+                    phase: Pad::on_phase(language, p.phase),
+                    total: p.total.to_string(),
+                    now,
+                    won: *won,
+                };
+                (p.rank, p.seat, standing)
+            })
+            .collect();
         Pad {
             game: PadGame::Cards,
-            players: each(&|p| p.name.to_string()),
+            language,
+            title: PadGame::Cards.title(language),
+            about,
+            standings: Pad::standings(standings),
+            players: names,
             winners,
-            status: Some(match sheet.status {
-                crate::rules::cards::CardStatus::InProgress => "in progress",
-                crate::rules::cards::CardStatus::TieBreak => "tie-break hand due",
-                crate::rules::cards::CardStatus::Finished => "finished",
-            }),
             rows,
+            notes: vec![say("legend-cards"), say("points-reminder")],
         }
     }
+}
+
+/// "El Chavo edition · Phases played: 1 2 3 …", and ten hands when so.
+fn card_rules_line(language: Language, edition: CardEdition, phases: &[u8], ten: bool) -> String {
+    let edition = language.say(match edition {
+        CardEdition::Standard => "edition-standard",
+        CardEdition::ElChavo => "edition-el-chavo",
+    });
+    let numbers: Vec<String> = phases.iter().map(u8::to_string).collect();
+    let mut line = format!(
+        "{edition} · {}",
+        language.say_with("phases-played", &[("phases", numbers.join(" ").into())])
+    );
+    if ten {
+        line.push_str(" · ");
+        line.push_str(&language.say("ten-hands"));
+    }
+    line
 }

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use super::names::CardsKind;
 use super::replay::GameState;
 use super::table::{coming_dealer, dealer_of_hand};
-use crate::rules::cards::{CardGame, CardStatus, HandLine};
+use crate::rules::cards::{CardEdition, CardGame, CardStatus, HandLine};
 use crate::values::{GameId, PlayerId, PlayerName};
 
 /// The score pad of a card game.
@@ -32,6 +32,12 @@ pub struct CardScoresheet {
     /// Who deals the coming hand (RULES §10); null once the game is over.
     #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub dealer_id: Option<PlayerId>,
+    /// The game's printing, as it was created.
+    pub edition: CardEdition,
+    /// The phases played, in order, as the game was created.
+    pub phases: Vec<u8>,
+    /// Whether the game is played in ten hands (RULES §7).
+    pub ten_hands: bool,
 }
 
 /// A hand of a card game, as the pad heads its row.
@@ -158,6 +164,9 @@ impl CardScoresheet {
                 })
                 .unwrap_or_default(),
             dealer_id: coming_dealer(state).map(|seat| players[seat].id.clone()),
+            edition: game.rules().edition,
+            phases: game.rules().phases.iter().map(|p| p.get()).collect(),
+            ten_hands: game.rules().ten_hands,
         }
     }
 }

@@ -61,6 +61,9 @@ pub struct DiceScoresheet {
     /// One line per player, in seat order.
     #[serde(rename = "players")]
     pub lines: Vec<Line>,
+    /// Whose turn it is; null once the game is over.
+    #[schema(value_type = Option<String>, format = Uuid, required = true)]
+    pub turn_of: Option<PlayerId>,
 }
 
 /// A player's line on the score pad.
@@ -72,6 +75,9 @@ pub struct Line {
     #[schema(value_type = String)]
     pub name: PlayerName,
     pub seat: usize,
+    /// The phase the player is on (1 to 10); null once they have made all ten.
+    #[schema(required = true)]
+    pub phase: Option<u8>,
     /// The ten phases, in order.
     pub phases: Vec<PhaseScore>,
     pub five_phase_bonus: u32,
@@ -121,6 +127,7 @@ impl DiceScoresheet {
                     player_id: player.id.clone(),
                     name: player.name.clone(),
                     seat,
+                    phase: sheet.phase_in_play().map(|p| p.get()),
                     phases: PHASES
                         .iter()
                         .zip(sheet.scores)
@@ -146,6 +153,7 @@ impl DiceScoresheet {
                         .collect(),
                 })
                 .collect(),
+            turn_of: game.current_seat().map(|seat| players[seat].id.clone()),
         }
     }
 }

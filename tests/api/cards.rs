@@ -212,6 +212,7 @@ fn a_whole_card_game_is_played_from_creation_to_the_winner_with_an_undo(backend:
         pad,
         json!({"game_id": game["id"], "game": "cards", "status": "finished",
                "hands": [dealt(1), dealt(2), dealt(3)], "dealer_id": null,
+               "edition": "standard", "phases": [1, 2, 3], "ten_hands": false,
                "winners": [id(&game, 1)], "players": [
             line(0, json!([hand(1, 1, true, 0, true), hand(2, 2, false, 115, false),
                            hand(3, 2, true, 10, false)]), json!([1, 2]), json!(3), 125, 2),

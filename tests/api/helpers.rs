@@ -475,10 +475,13 @@ impl Caller<'_> {
     }
 
     pub fn get(&self, path: &str) -> Reply {
-        collect(
-            self.authorized(self.app.agent.get(self.app.url(path)))
-                .call(),
-        )
+        self.get_with(path, &[])
+    }
+
+    /// A GET with extra headers.
+    pub fn get_with(&self, path: &str, headers: &[(&str, &str)]) -> Reply {
+        let request = self.authorized(self.app.agent.get(self.app.url(path)));
+        collect(with_headers(request, headers).call())
     }
 
     pub fn delete(&self, path: &str) -> Reply {

@@ -44,7 +44,7 @@ fn html_row(page: &str, label: &str) -> Vec<String> {
         .collect()
 }
 
-const SOLITAIRE_649_CSV: &str = "Player,Ann\r\n\
+const SOLITAIRE_649_CSV: &str = "\u{feff}Player,Ann\r\n\
 2 sets of 3,60\r\n\
 1 set of 3 + 1 run of 4,57\r\n\
 1 set of 4 + 1 run of 4,59\r\n\
@@ -72,12 +72,22 @@ fn the_solitaire_649_game_as_csv_is_the_paper_pad_row_by_row(backend: Backend) {
     }
     let csv = pad_as(&app, &game, "text/csv").expect(200);
     assert_eq!(csv.header("content-type"), Some("text/csv; charset=utf-8"));
-    let id = game["id"].as_str().unwrap();
+    // Named for the game's day (it has no name): an ASCII name and the full one.
+    let day = &game["created_at"].as_str().unwrap()[..10];
     assert_eq!(
         csv.header("content-disposition"),
-        Some(format!("attachment; filename=\"phase10-pad-{id}.csv\"").as_str())
+        Some(
+            format!(
+                "attachment; filename=\"phase10-dice-{day}.csv\"; \
+                 filename*=UTF-8''phase10%2Ddice%2D{}%2Ecsv",
+                day.replace('-', "%2D")
+            )
+            .as_str()
+        )
     );
-    assert_eq!(csv.header("vary"), Some("Accept"));
+    assert_eq!(csv.header("vary"), Some("Accept, Accept-Language"));
+    assert_eq!(csv.header("cache-control"), Some("private, no-cache"));
+    assert_eq!(csv.header("content-language"), Some("en"));
     assert_eq!(csv.text, SOLITAIRE_649_CSV);
 }
 
@@ -87,7 +97,7 @@ fn a_two_player_csv_marks_the_winner_and_quotes_and_neutralises_names(backend: B
     let game = ann_beats_bo(&app, ["=1+1", "Bo, \"the ace\""]);
     let csv = pad_as(&app, &game, "text/csv").expect(200).text;
     let lines: Vec<&str> = csv.split("\r\n").collect();
-    assert_eq!(lines[0], "Player,'=1+1,\"Bo, \"\"the ace\"\"\"");
+    assert_eq!(lines[0], "\u{feff}Player,'=1+1,\"Bo, \"\"the ace\"\"\"");
     assert_eq!(lines[1], "2 sets of 3,60,");
     assert_eq!(lines[7], "Five Phase Total,317,0");
     assert_eq!(lines[14], "Failures,0,10");
@@ -126,7 +136,19 @@ fn the_page_shows_each_number_in_its_row_and_column_and_escapes_names(backend: B
     assert!(html.starts_with("<!DOCTYPE html>"));
     assert!(html.contains("<html lang=\"en\">"));
     assert!(html.contains("<title>Phase 10 Dice score pad</title>"));
-    assert!(html.contains("<caption>Phase 10 Dice score pad — finished; winner: Ann</caption>"));
+    assert!(html.contains("<h1>Phase 10 Dice score pad</h1>"));
+    assert!(html.contains("<p class=\"about\">finished · Winner: Ann</p>"));
+    // The standings: Ann first, the winner, on no phase (all ten made), 649.
+    let standings = &html[html.find("<table class=\"standings\">").expect("standings")..];
+    let first = &standings[standings.find("<tbody>").unwrap()..];
+    assert!(
+        first.starts_with("<tbody>\n<tr class=\"won\"><th scope=\"row\">Ann <span"),
+        "{first}"
+    );
+    assert!(
+        first.contains("<td>all done</td><td data-label=\"Total\">649</td><td></td></tr>"),
+        "{first}"
+    );
     assert!(
         !html.contains("<script"),
         "no script, and the name is escaped"
@@ -151,7 +173,7 @@ fn each_representation_has_its_own_etag_and_json_stays_the_default(backend: Back
     let path = pad_path(&game);
     let plain = app.get(&path).expect(200);
     assert_eq!(plain.header("content-type"), Some("application/json"));
-    assert_eq!(plain.header("vary"), Some("Accept"));
+    assert_eq!(plain.header("vary"), Some("Accept, Accept-Language"));
     let etag = plain.header("etag").expect("an ETag").to_string();
     assert_eq!(plain.json(), app.scoresheet(&game));
     assert_eq!(plain.json()["players"][0]["grand_total"], 60);
@@ -174,7 +196,7 @@ fn each_representation_has_its_own_etag_and_json_stays_the_default(backend: Back
         let fresh = app.get_with(&path, &[("Accept", accept), ("If-None-Match", tag)]);
         let fresh = fresh.expect(304);
         assert_eq!(fresh.header("etag"), Some(tag.as_str()));
-        assert_eq!(fresh.header("vary"), Some("Accept"));
+        assert_eq!(fresh.header("vary"), Some("Accept, Accept-Language"));
         let weak = format!("W/{tag}");
         app.get_with(&path, &[("Accept", accept), ("If-None-Match", &weak)])
             .expect(304);
@@ -235,20 +257,32 @@ fn a_card_games_csv_has_a_row_a_hand_with_running_totals(backend: Backend) {
     let csv = pad_as(&app, &game, "text/csv").expect(200).text;
     assert_eq!(
         csv,
-        "Player,Ann Phase,Ann Made,Ann Points,Ann Total,Bo Phase,Bo Made,Bo Points,Bo Total\r\n\
-         Hand 1 (dealt by Ann),1,yes,0,0,1,no,50,50\r\n\
-         Hand 2 (dealt by Bo),2,no,55,55,1,yes,0,50\r\n\
-         Phases Done,1,,,,1,,,\r\n\
-         Working On,Phase 2,,,,Phase 2,,,\r\n\
-         Next Deal,deals,,,,,,,\r\n\
-         Total Points,55,,,,50,,,\r\n\
-         Winner,,,,,,,,\r\n"
+        "\u{feff}Player,Ann Phase,Ann Made,Ann Points,Ann Total,Ann Went Out,\
+         Bo Phase,Bo Made,Bo Points,Bo Total,Bo Went Out\r\n\
+         Hand 1 (dealt by Ann),1,yes,0,0,yes,1,no,50,50,no\r\n\
+         Hand 2 (dealt by Bo),2,no,55,55,no,1,yes,0,50,yes\r\n\
+         Phases Done,1,,,,,1,,,,\r\n\
+         Working On,Phase 2,,,,,Phase 2,,,,\r\n\
+         Next Deal,deals,,,,,,,,,\r\n\
+         Total Points,55,,,,,50,,,,\r\n\
+         Winner,,,,,,,,,,\r\n"
     );
     let html = pad_as(&app, &game, "text/html").expect(200).text;
     assert_eq!(
-        html_row(&html, "Hand 2 (dealt by Bo)"),
-        ["2", "no", "55", "55", "1", "yes", "0", "50"]
+        html_row(&html, "Hand 2"),
+        [
+            "2",
+            "no",
+            "55",
+            "55",
+            "1 <span class=\"dealer\" title=\"dealt this hand\">D</span>",
+            "out",
+            "0",
+            "50"
+        ]
     );
+    assert!(html.contains("Standard edition · Phases played: 1 2 3 4 5 6 7 8 9 10"));
+    assert!(html.contains("<td class=\"now\">deals</td>"));
     assert!(html.contains("<th scope=\"colgroup\" colspan=\"4\">Bo</th>"));
 }
 
@@ -289,6 +323,9 @@ fn a_blank_pad_refuses_what_it_cannot_print(backend: Backend) {
         ("?players=two", 400, "malformed_request"),
         ("?players=0", 422, "player_count"),
         ("?players=9", 422, "player_count"),
+        ("?players=1&game=cards", 422, "player_count"),
+        ("?players=7&game=cards", 422, "player_count"),
+        ("?players=2&lang=not%20a%20tag", 400, "malformed_request"),
         ("?players=2&game=chess", 422, "invalid_value"),
         ("?players=2&colour=red", 400, "malformed_request"),
     ] {

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 
 use crate::helpers::schema::share_links;
-use crate::helpers::{Backend, TestApp, game_path, spawn_app};
+use crate::helpers::{Backend, TestApp, game_path, spawn_app, spawn_app_with};
 use crate::sse::{EventStream, Item};
 
 const WITHIN: Duration = Duration::from_secs(5);
@@ -117,6 +117,8 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
     assert!(!policy.contains("unsafe"), "{policy}");
     assert_eq!(page.header("referrer-policy"), Some("no-referrer"));
     assert_eq!(page.header("cache-control"), Some("no-store"));
+    assert_eq!(page.header("x-robots-tag"), Some("noindex, nofollow"));
+    assert_eq!(page.header("content-language"), Some("en"));
     let html = &page.text;
     assert!(html.contains("<script src=\"/pad/live.js\" defer></script>"));
     assert!(!html.contains("<b>Bob</b>"), "names are escaped");
@@ -129,9 +131,22 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
     assert!(html.contains("<svg class=\"chart\""));
     assert!(html.contains("Running totals by round"));
     assert!(html.contains("Ann: 60 after 2; &lt;b&gt;Bob&lt;/b&gt;: 51 after 1"));
+    // The standings: whose turn it is (Bob's) and each one's phase.
+    assert!(
+        html.contains(
+            "<td>Phase 2</td><td data-label=\"Total\">51</td><td class=\"now\">plays now</td>"
+        ),
+        "{html}"
+    );
+    assert!(
+        html.contains("<td>Phase 2</td><td data-label=\"Total\">60</td><td></td>"),
+        "{html}"
+    );
     // What the script redraws: the same pad, alone.
-    let table = holder.get(&format!("/pad/{token}/table")).expect(200).text;
-    assert!(table.starts_with("<table") && table.contains("<td>51</td>"));
+    let table = holder.get(&format!("/pad/{token}/table")).expect(200);
+    assert_eq!(table.header("x-robots-tag"), Some("noindex, nofollow"));
+    let table = table.text;
+    assert!(table.starts_with("<section class=\"pad-view\">") && table.contains("<td>51</td>"));
     // The script, from the server itself.
     let script = holder.get("/pad/live.js").expect(200);
     assert_eq!(
@@ -145,6 +160,132 @@ fn the_live_page_shows_the_pad_and_its_chart(backend: Backend) {
     for path in ["", "/table", "/events"] {
         opens_nothing(&app, &token, path);
     }
+}
+
+fn the_live_page_speaks_spanish_and_an_ended_link_says_so_to_a_browser(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(
+        &["Lucía", "Bo"],
+        json!({"game": "cards", "edition": "el-chavo"}),
+    );
+    let (_, token) = share(&app, &game);
+    let holder = app.with_key(None);
+    let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    let spanish = [
+        ("Accept", browser),
+        ("Accept-Language", "es-MX,es;q=0.9,en;q=0.5"),
+    ];
+    let page = holder
+        .get_with(&format!("/pad/{token}"), &spanish)
+        .expect(200);
+    assert_eq!(page.header("content-language"), Some("es"));
+    let html = &page.text;
+    assert!(html.contains("<html lang=\"es\">"), "{html}");
+    assert!(
+        html.contains("<title>Phase 10: la hoja en vivo</title>"),
+        "{html}"
+    );
+    assert!(html.contains("Edición El Chavo · Fases en juego: 1 2 3 4 5 6 7 8 9 10"));
+    assert!(html.contains("«Pierdes el turno»") && html.contains("«comodín»"));
+    assert!(html.contains("data-following=\"Siguiendo el juego en vivo.\""));
+    // ?lang= comes first, and the script asks for the table in the page's language.
+    let english = holder
+        .get_with(&format!("/pad/{token}?lang=en"), &spanish)
+        .expect(200);
+    assert!(english.text.contains("<html lang=\"en\">"));
+    let table = holder
+        .get(&format!("/pad/{token}/table?lang=es"))
+        .expect(200)
+        .text;
+    assert!(
+        table.contains("<h1>Hoja de puntaje de Phase 10</h1>"),
+        "{table}"
+    );
+    holder
+        .get(&format!("/pad/{token}?lang=%3Cb%3E"))
+        .expect_problem(400, "malformed_request");
+    // Revoked: a browser is told so on a page, in its language; an app gets problem+json.
+    app.delete(&format!("{}/share", game_path(&game)))
+        .expect(204);
+    for wrong in [token.clone(), "0".repeat(64), "nothing".to_string()] {
+        let ended = holder.get_with(&format!("/pad/{wrong}"), &spanish);
+        assert_eq!(ended.status, 404);
+        assert_eq!(
+            ended.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert_eq!(ended.header("x-robots-tag"), Some("noindex, nofollow"));
+        assert!(
+            ended
+                .text
+                .contains("<h1>Este enlace no abre ningún juego</h1>"),
+            "{}",
+            ended.text
+        );
+        assert!(!ended.text.contains("<script"));
+        let in_english = holder.get_with(&format!("/pad/{wrong}"), &[("Accept", browser)]);
+        assert!(
+            in_english
+                .text
+                .contains("<h1>This link does not open a game</h1>")
+        );
+        opens_nothing(&app, &wrong, "");
+    }
+}
+
+fn a_games_links_cannot_take_another_accounts_streams(backend: Backend) {
+    // The server holds three streams; a game's links, two of them together.
+    let mut app = spawn_app_with(
+        backend,
+        &["--sse-streams-per-shared-game=2", "--sse-max-streams=3"],
+    );
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    let tokens: Vec<String> = (0..3).map(|_| share(&app, &game).1).collect();
+    let held: Vec<EventStream> = tokens[..2]
+        .iter()
+        .map(|token| EventStream::open_without_key(&events_url(&app, token)))
+        .collect();
+    assert!(held.iter().all(|stream| stream.status == 200));
+    // A third, through another of its links: the game's links have had their share.
+    let problem = app
+        .with_key(None)
+        .get(&format!("/pad/{}/events", tokens[2]))
+        .expect_problem(429, "too_many_streams");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("through its links"), "{detail}");
+    // Another account's own stream opens: the server's third place was still free.
+    let key = app.sign_up("Bo");
+    let theirs = app.new_game(&["Bo"], json!({}));
+    let own = EventStream::open(
+        &app.url(&format!("{}/events", game_path(&theirs))),
+        &key,
+        None,
+    );
+    assert_eq!(own.status, 200);
+}
+
+fn a_game_has_at_most_twenty_live_links(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({}));
+    for _ in 0..20 {
+        share(&app, &game);
+    }
+    let before = links_left(&app);
+    let problem = app
+        .post(&format!("{}/share", game_path(&game)), &json!({}))
+        .expect_problem(409, "too_many_links");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("20 live links") && detail.contains("revoke"),
+        "{detail}"
+    );
+    assert_eq!(links_left(&app), before, "nothing changed");
+    app.delete(&format!("{}/share", game_path(&game)))
+        .expect(204);
+    share(&app, &game);
 }
 
 fn a_link_opens_nothing_else(backend: Backend) {
@@ -237,6 +378,9 @@ fn deleting_the_game_deletes_its_links(backend: Backend) {
 crate::on_both_backends!(
     a_link_follows_the_game_without_a_key,
     the_live_page_shows_the_pad_and_its_chart,
+    the_live_page_speaks_spanish_and_an_ended_link_says_so_to_a_browser,
+    a_games_links_cannot_take_another_accounts_streams,
+    a_game_has_at_most_twenty_live_links,
     a_link_opens_nothing_else,
     a_revoked_link_stops_following_the_game,
     an_expired_link_opens_nothing,

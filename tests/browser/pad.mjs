@@ -117,7 +117,7 @@ try {
   const phase1 = await row(page, "2 sets of 3");
   check(JSON.stringify(phase1) === JSON.stringify(["60", "51"]), `phase 1 row shows 60 and 51: ${phase1}`);
   check(first && first.every((cell) => cell === ""), "phase 2 row is empty");
-  check(await page.locator("svg.chart polyline").count() === 2, "the chart has a line per player");
+  check(await page.locator("svg.chart polyline.line").count() === 2, "the chart has a line per player");
 
   // A turn recorded through the API shows within a second.
   game = await turn(key, game, 0, "10 10 10 W 8 9 10");

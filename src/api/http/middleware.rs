@@ -20,7 +20,20 @@ use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::api::http::problem::title;
 use crate::error::{Error, ProblemCode};
 
+/// Marks an error answered on purpose as a page for people (a link that has ended, asked for by
+/// a browser): `problems` leaves it as it is.
+#[derive(Debug, Clone, Copy)]
+pub struct PageForPeople;
+
 fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
+    if response
+        .response()
+        .extensions()
+        .get::<PageForPeople>()
+        .is_some()
+    {
+        return true;
+    }
     response
         .headers()
         .get(header::CONTENT_TYPE)
@@ -28,7 +41,7 @@ fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
         .is_some_and(|media_type| media_type.essence_str() == PROBLEM_JSON.essence_str())
 }
 
-/// Rewrites any error response that is not problem+json yet.
+/// Rewrites any error response that is not problem+json yet (nor a `PageForPeople`).
 pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
     ErrorHandlers::new().default_handler(|response: ServiceResponse<B>| {
         if is_problem(&response) {

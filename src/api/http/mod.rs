@@ -10,6 +10,7 @@ pub mod cors;
 pub mod extract;
 pub mod header_limit;
 pub mod idempotency;
+pub mod language;
 pub mod middleware;
 pub mod negotiate;
 pub mod pagination;

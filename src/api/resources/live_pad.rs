@@ -10,9 +10,13 @@ use utoipa::IntoParams;
 use super::events::{last_event_id, stream, too_many_streams};
 use crate::api::AppState;
 use crate::api::http::client_address::client_for_bounds;
-use crate::error::Result;
+use crate::api::http::language::{LanguageQuery, PageLanguage};
+use crate::api::http::middleware::PageForPeople;
+use crate::api::http::negotiate;
+use crate::error::{Error, Result};
 use crate::pad::chart::progress_chart;
-use crate::pad::html::{content_security_policy, pad_table, page};
+use crate::pad::html::{content_security_policy, escape, pad_fragment, page};
+use crate::pad::words::Language;
 use crate::service::replay::GameState;
 use crate::service::scoresheet::Scoresheet;
 use crate::service::share;
@@ -21,33 +25,48 @@ use crate::service::share;
 const LIVE_SCRIPT: &str = include_str!("../../pad/live.js");
 const LIVE_SCRIPT_PATH: &str = "/pad/live.js";
 
-/// The game's pad as the link shows it: the table and the chart.
-fn shown(game: &GameState, sheet: &Scoresheet) -> String {
+/// The game's pad as the link shows it: the pad and the chart (in a box that scrolls sideways
+/// on a narrow screen, so that its text keeps its size).
+fn shown(game: &GameState, sheet: &Scoresheet, language: Language) -> String {
     format!(
-        "{}\n<figure class=\"progress\">{}</figure>",
-        pad_table(sheet),
-        progress_chart(game, sheet)
+        "{}\n<figure class=\"progress\"><div class=\"chart-box\">{}</div></figure>",
+        pad_fragment(sheet, language),
+        progress_chart(game, sheet, language)
     )
 }
 
 /// What the link shows of the game it opens now (the pad and the chart), the game's pad, and
 /// its version.
-async fn pad_of(state: &web::Data<AppState>, token: String) -> Result<(String, Scoresheet, i64)> {
+async fn pad_of(
+    state: &web::Data<AppState>,
+    token: String,
+    language: Language,
+) -> Result<(String, Scoresheet, i64)> {
     state
         .run(move |session| {
             let link = share::open(session, &token)?;
             let game = share::game(session, &link)?;
             let sheet = Scoresheet::of(&game);
             let version = sheet.version();
-            Ok((shown(&game, &sheet), sheet, version))
+            Ok((shown(&game, &sheet, language), sheet, version))
         })
         .await
 }
 
-/// An HTML answer of the live pad: its script may run, nothing is cached, and the address,
-/// which holds the token, is sent to no other site.
-fn live_html(version: i64) -> HttpResponseBuilder {
+/// An HTML answer of the live pad: its script may run, nothing is cached, the address, which
+/// holds the token, is sent to no other site, and no search engine keeps it.
+fn live_html(version: i64, language: PageLanguage) -> HttpResponseBuilder {
     let mut answer = HttpResponse::Ok();
+    private_page(&mut answer, language);
+    answer.insert_header((
+        header::ETAG,
+        format!("\"{version}-live-{}\"", language.tag()),
+    ));
+    answer
+}
+
+/// The headers of every page behind a link, the live pad's and the ended link's.
+fn private_page(answer: &mut HttpResponseBuilder, language: PageLanguage) {
     answer
         .content_type(mime::TEXT_HTML_UTF_8)
         .insert_header((
@@ -57,19 +76,49 @@ fn live_html(version: i64) -> HttpResponseBuilder {
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header((header::REFERRER_POLICY, "no-referrer"))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::ETAG, format!("\"{version}-live\"")));
+        .insert_header(("X-Robots-Tag", "noindex, nofollow"))
+        .insert_header((header::CONTENT_LANGUAGE, language.tag()))
+        .insert_header((header::VARY, "Accept, Accept-Language"));
+}
+
+/// The page of a link that opens no game (unknown, expired or revoked), for a person whose
+/// browser asked for a page: 404, as the problem+json answer would be, saying so in their
+/// language. The page does not say which of the three it is, as the API does not.
+fn ended_page(language: PageLanguage) -> HttpResponse {
+    let words = language.0;
+    let body = format!(
+        "<main class=\"ended\">\n<h1>{}</h1>\n<p>{}</p>\n</main>",
+        escape(&words.say("ended-title")),
+        escape(&words.say("ended-text"))
+    );
+    let mut answer = HttpResponse::NotFound();
+    private_page(&mut answer, language);
+    let mut answer = answer.body(page(words, &words.say("ended-title"), &body, None));
+    answer.extensions_mut().insert(PageForPeople);
     answer
+}
+
+/// Whether the client asked for a page (a browser) rather than for data.
+fn wants_a_page(req: &HttpRequest) -> bool {
+    let accept = req
+        .headers()
+        .get(header::ACCEPT)
+        .and_then(|value| value.to_str().ok());
+    let offered = [mime::APPLICATION_JSON, mime::TEXT_HTML];
+    accept.is_some() && negotiate::choose(accept, &offered) == Some(&mime::TEXT_HTML)
 }
 
 /// The live pad
 ///
 /// The page of a read-only link: the game's pad and a chart of the running totals, redrawn by
-/// the page's script whenever the game changes (without a script it shows the pad as it was).
-/// An unknown, expired or revoked link answers 404.
+/// the page's script whenever the game changes (without a script it shows the pad as it was),
+/// in English or Spanish (`lang`, else `Accept-Language`). An unknown, expired or revoked link
+/// answers 404: a small page saying so when the client asks for HTML (a browser), problem+json
+/// otherwise.
 #[utoipa::path(
     operation_id = "getSharedPad",
     tag = "pad",
-    params(PadPath),
+    params(PadPath, LanguageQuery),
     responses(
         (status = 200, description = "The live pad's page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
@@ -85,17 +134,28 @@ fn live_html(version: i64) -> HttpResponseBuilder {
 pub async fn shared_pad(
     state: web::Data<AppState>,
     path: web::Path<PadPath>,
+    req: HttpRequest,
 ) -> Result<HttpResponse> {
-    let (shown, sheet, version) = pad_of(&state, path.into_inner().token).await?;
-    let body = format!(
-        "<main>\n<p class=\"screen-only\" id=\"live-status\" role=\"status\">Opening the live pad…</p>\n\
-         <div id=\"pad\" aria-live=\"polite\">{shown}</div>\n</main>"
-    );
-    let title = match sheet {
-        Scoresheet::Dice(_) => "Phase 10 Dice: the live pad",
-        Scoresheet::Cards(_) => "Phase 10: the live pad",
+    let language = PageLanguage::of(&req)?;
+    let words = language.0;
+    let (shown, sheet, version) = match pad_of(&state, path.into_inner().token, words).await {
+        Err(Error::NotFound(_)) if wants_a_page(&req) => return Ok(ended_page(language)),
+        other => other?,
     };
-    Ok(live_html(version).body(page(title, &body, Some(LIVE_SCRIPT_PATH))))
+    // The live script's words travel with the page, in its language.
+    let body = format!(
+        "<main>\n<p class=\"screen-only\" id=\"live-status\" role=\"status\" \
+         data-following=\"{}\" data-stopped=\"{}\">{}</p>\n\
+         <div id=\"pad\" aria-live=\"polite\">{shown}</div>\n</main>",
+        escape(&words.say("live-following")),
+        escape(&words.say("live-stopped")),
+        escape(&words.say("live-opening")),
+    );
+    let title = words.say(match sheet {
+        Scoresheet::Dice(_) => "live-title-dice",
+        Scoresheet::Cards(_) => "live-title-cards",
+    });
+    Ok(live_html(version, language).body(page(words, &title, &body, Some(LIVE_SCRIPT_PATH))))
 }
 
 /// The live pad's table
@@ -105,7 +165,7 @@ pub async fn shared_pad(
 #[utoipa::path(
     operation_id = "getSharedPadTable",
     tag = "pad",
-    params(PadPath),
+    params(PadPath, LanguageQuery),
     responses(
         (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
     ),
@@ -120,9 +180,10 @@ pub async fn shared_pad(
 pub async fn shared_pad_table(
     state: web::Data<AppState>,
     path: web::Path<PadPath>,
+    language: PageLanguage,
 ) -> Result<HttpResponse> {
-    let (shown, _, version) = pad_of(&state, path.into_inner().token).await?;
-    Ok(live_html(version).body(shown))
+    let (shown, _, version) = pad_of(&state, path.into_inner().token, language.0).await?;
+    Ok(live_html(version, language).body(shown))
 }
 
 /// The live pad's script
@@ -186,19 +247,18 @@ pub async fn follow_shared_game(
 ) -> Result<HttpResponse> {
     let token = path.into_inner().token;
     let resume = last_event_id(&req)?;
-    let (link, current) = state
+    let (link, current, owner) = state
         .run(move |session| {
             let link = share::open(session, &token)?;
-            let version = share::game(session, &link)?.record.game.version;
-            Ok((link, version))
+            let game = share::game(session, &link)?.record.game;
+            Ok((link, game.version, game.account_id))
         })
         .await?;
     let address = client_for_bounds(&req);
-    let holder = format!("link {}", link.token_hash);
     let subscription = state
         .service
         .live()
-        .subscribe_as(&link.game_id, &holder, &address)
+        .subscribe_shared(&link.game_id, &owner, &address)
         .map_err(too_many_streams)?;
     let after = resume.unwrap_or(current - 1);
     let game_id = link.game_id.clone();

@@ -6,8 +6,9 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::api::http::extract::QueryParams;
+use crate::api::http::language::PageLanguage;
 use crate::error::{Error, ProblemCode, Result};
-use crate::pad::blank::{MAX_PLAYERS, blank_page};
+use crate::pad::blank::{blank_page, players_of};
 use crate::pad::html::content_security_policy;
 use crate::pad::rows::PadGame;
 
@@ -16,34 +17,21 @@ use crate::pad::rows::PadGame;
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct BlankPadQuery {
-    /// How many players' columns: 1 to 8.
+    /// How many players' columns: 1 to 8 for dice, 2 to 6 for cards.
     #[param(value_type = u8, minimum = 1, maximum = 8, required = true)]
     players: Option<String>,
     /// `dice` (the default) or `cards`.
     #[param(value_type = Option<String>, pattern = "^(dice|cards)$")]
     game: Option<String>,
+    /// The page's language (`en` or `es`), before `Accept-Language`; read by `PageLanguage`.
+    #[param(value_type = Option<String>, pattern = "^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$", max_length = 35)]
+    #[allow(dead_code)]
+    lang: Option<String>,
 }
 
 impl BlankPadQuery {
     /// The game and the number of players asked for, or why they cannot be given.
     fn read(&self) -> Result<(PadGame, usize)> {
-        let Some(players) = &self.players else {
-            return Err(Error::Malformed(
-                "say how many players the pad is for: ?players=1 to ?players=8".into(),
-            ));
-        };
-        let Ok(count) = players.trim().parse::<usize>() else {
-            return Err(Error::Malformed(format!(
-                "players must be a whole number from 1 to {MAX_PLAYERS}, not \"{players}\""
-            )));
-        };
-        if !(1..=MAX_PLAYERS).contains(&count) {
-            return Err(Error::invalid_field(
-                ProblemCode::PlayerCount,
-                "players",
-                format!("a pad has room for 1 to {MAX_PLAYERS} players, not {count}"),
-            ));
-        }
         let game = match self.game.as_deref() {
             None | Some("dice") => PadGame::Dice,
             Some("cards") => PadGame::Cards,
@@ -55,14 +43,38 @@ impl BlankPadQuery {
                 ));
             }
         };
+        let seats = players_of(game);
+        let (least, most) = (seats.start(), seats.end());
+        let Some(players) = &self.players else {
+            return Err(Error::Malformed(format!(
+                "say how many players the pad is for: ?players={least} to ?players={most}"
+            )));
+        };
+        let Ok(count) = players.trim().parse::<usize>() else {
+            return Err(Error::Malformed(format!(
+                "players must be a whole number from {least} to {most}, not \"{players}\""
+            )));
+        };
+        if !seats.contains(&count) {
+            let game = match game {
+                PadGame::Dice => "a dice pad",
+                PadGame::Cards => "a card pad",
+            };
+            return Err(Error::invalid_field(
+                ProblemCode::PlayerCount,
+                "players",
+                format!("{game} has room for {least} to {most} players, not {count}"),
+            ));
+        }
         Ok((game, count))
     }
 }
 
 /// A blank pad
 ///
-/// An empty score pad to print and play on paper: "Player 1" to "Player N" heading the
-/// columns, the rows of the paper pad (dice) or a row per hand (cards), every cell empty.
+/// An empty score pad to print and play on paper, in English or Spanish (`lang`, else
+/// `Accept-Language`): "Player 1" to "Player N" heading the columns, the rows of the paper pad
+/// (dice) or a row per hand, as many as fit the sheet (cards), every cell empty.
 #[utoipa::path(
     operation_id = "getBlankPad",
     tag = "pad",
@@ -79,13 +91,19 @@ impl BlankPadQuery {
     })))
 )]
 #[get("/pad/blank")]
-pub async fn blank_pad(query: QueryParams<BlankPadQuery>) -> Result<HttpResponse> {
+pub async fn blank_pad(
+    query: QueryParams<BlankPadQuery>,
+    language: PageLanguage,
+) -> Result<HttpResponse> {
     let (game, players) = query.0.read()?;
     Ok(HttpResponse::Ok()
         .content_type(mime::TEXT_HTML_UTF_8)
+        .insert_header((header::CONTENT_LANGUAGE, language.tag()))
+        .insert_header((header::VARY, "Accept-Language"))
+        .insert_header((header::CACHE_CONTROL, "public, max-age=86400"))
         .insert_header((
             header::CONTENT_SECURITY_POLICY,
             content_security_policy(None),
         ))
-        .body(blank_page(game, players)))
+        .body(blank_page(game, players, language.0)))
 }

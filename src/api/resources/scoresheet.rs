@@ -5,13 +5,16 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::mime::{self, Mime};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
+use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfNoneMatch, etag};
+use crate::api::http::language::{LanguageQuery, PageLanguage};
 use crate::api::http::negotiate;
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
-use crate::pad::{csv, html, rows::Pad};
+use crate::pad::rows::{Pad, PadGame};
+use crate::pad::{csv, html};
 use crate::service::scoresheet::Scoresheet;
 
 /// What the pad can be given as, the service's preference first.
@@ -29,7 +32,7 @@ const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
 #[utoipa::path(
     operation_id = "getScoresheet",
     tag = "games",
-    params(GamePath, IfNoneMatch),
+    params(GamePath, LanguageQuery, IfNoneMatch),
     responses(
         (status = 200, description = "The score pad",
          content(
@@ -62,6 +65,7 @@ pub async fn get_scoresheet(
     request: HttpRequest,
 ) -> Result<HttpResponse> {
     let accept = accepted(&request);
+    let language = PageLanguage::of(&request)?;
     let game = state.game(caller, path.into_inner().game_id).await?;
     let media_type =
         negotiate::choose(accept.as_deref(), &OFFERED).ok_or(Error::NotAcceptable {
@@ -72,10 +76,15 @@ pub async fn get_scoresheet(
         *media_type == mime::TEXT_CSV,
         *media_type == mime::TEXT_HTML,
     );
+    // The pages and the CSV are in the reader's language; English keeps the tags it had.
+    let in_language = match language.tag().as_str() {
+        "en" => String::new(),
+        other => format!("-{other}"),
+    };
     let tag = if as_csv {
-        format!("\"{}-csv\"", pad.version())
+        format!("\"{}-csv{in_language}\"", pad.version())
     } else if as_html {
-        format!("\"{}-html\"", pad.version())
+        format!("\"{}-html{in_language}\"", pad.version())
     } else {
         etag(pad.version())
     };
@@ -87,15 +96,25 @@ pub async fn get_scoresheet(
     let mut response = HttpResponse::Ok();
     tagged(&mut response, &tag);
     Ok(if as_csv {
-        let id = match &pad {
-            Scoresheet::Dice(dice) => dice.game_id.to_string(),
-            Scoresheet::Cards(cards) => cards.game_id.to_string(),
+        let kind = match &pad {
+            Scoresheet::Dice(_) => PadGame::Dice,
+            Scoresheet::Cards(_) => PadGame::Cards,
         };
-        let disposition = format!("attachment; filename=\"{}\"", csv::file_name(&id));
+        let record = &game.record.game;
+        let (ascii, full) = csv::file_names(
+            record.name.as_ref().map(|name| name.as_str()),
+            kind,
+            record.created_at.date(),
+        );
+        let disposition = format!(
+            "attachment; filename=\"{ascii}\"; filename*=UTF-8''{}",
+            percent_encode(full.as_bytes(), NON_ALPHANUMERIC)
+        );
         response
             .content_type(mime::TEXT_CSV_UTF_8)
             .insert_header((header::CONTENT_DISPOSITION, disposition))
-            .body(csv::pad_csv(&Pad::of(&pad)))
+            .insert_header((header::CONTENT_LANGUAGE, language.tag()))
+            .body(csv::pad_csv(&Pad::of(&pad, language.0)))
     } else if as_html {
         response
             .content_type(mime::TEXT_HTML_UTF_8)
@@ -103,7 +122,8 @@ pub async fn get_scoresheet(
                 header::CONTENT_SECURITY_POLICY,
                 html::content_security_policy(None),
             ))
-            .body(html::pad_page(&pad))
+            .insert_header((header::CONTENT_LANGUAGE, language.tag()))
+            .body(html::pad_page(&pad, language.0))
     } else {
         response.json(&pad)
     })
@@ -119,9 +139,15 @@ fn accepted(request: &HttpRequest) -> Option<String> {
     (!values.is_empty()).then(|| values.join(","))
 }
 
-/// The headers every answer of the pad has.
+/// The headers every answer of the pad has: it varies by `Accept` and `Accept-Language`, and a
+/// cache keeps it for the key's holder alone, asking each time whether it is still the game's
+/// (the ETag answers in a 304).
 fn tagged(response: &mut HttpResponseBuilder, tag: &str) {
     response
-        .insert_header((header::VARY, HeaderValue::from_static("Accept")))
+        .insert_header((
+            header::VARY,
+            HeaderValue::from_static("Accept, Accept-Language"),
+        ))
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
         .insert_header((header::ETAG, tag));
 }
