@@ -39,7 +39,10 @@ use declared::{Declared, IdempotencyKey, ROUTES};
                        phase, what each player still holds; the server checks it against the rules \
                        and keeps the pad. Both games use the same ten phases. Every game can be \
                        followed live as server-sent events. Every error is \
-                       application/problem+json with a stable `code`.",
+                       application/problem+json with a stable `code`, its messages in English \
+                       whatever the request's language. The pages and exports people read (the \
+                       pads, the blank pads, the live page, the CSV) are in English or Spanish: \
+                       `lang` first, then `Accept-Language`.",
         license(name = "MIT", identifier = "MIT")
     ),
     // EventData is the JSON of every event's `data` line: no operation names it as a body.
