@@ -257,7 +257,7 @@ pub fn table(pad: &Pad) -> String {
                             );
                         }
                         None => {
-                            let _ = write!(html, "<td>{dealt}</td>");
+                            let _ = write!(html, "<td>{}</td>", dealt.trim_start());
                             html.push_str(&"<td></td>".repeat(span - 1));
                         }
                     }

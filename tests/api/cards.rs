@@ -597,6 +597,31 @@ fn a_tie_on_the_fewest_points_is_settled_by_a_tie_break_hand(backend: Backend) {
         [10, 10, 55],
         "a tie-break's cards count for nothing"
     );
+    // The pad says it was the tie-break, and who went out of it; Cy did not play it.
+    let page = app
+        .get_with(
+            &format!("{}/scoresheet", game_path(&game)),
+            &[("Accept", "text/html")],
+        )
+        .expect(200)
+        .text;
+    let row = &page[page
+        .find("<th scope=\"row\">Hand 3 (tie-break)</th>")
+        .expect("the row")..];
+    let row = &row[..row.find("</tr>").unwrap()];
+    assert_eq!(
+        row.matches("<td class=\"out\">out</td>").count(),
+        1,
+        "{row}"
+    );
+    // Cy dealt it (the deal passes on every hand) and did not play it.
+    assert!(
+        row.ends_with(
+            "<td><span class=\"dealer\" title=\"dealt this hand\">D</span></td>\
+             <td></td><td></td><td></td>"
+        ),
+        "{row}"
+    );
     // Undoing the tie-break hand brings the tie back.
     let undone = app
         .delete(&format!("{}/3", hands_path(&game)))
