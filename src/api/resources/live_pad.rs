@@ -124,7 +124,7 @@ fn wants_a_page(req: &HttpRequest) -> bool {
          headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
     ),
     extensions(("x-declared" = json!({
-        "problems": [404, 503],
+        "problems": [400, 404, 503],
         "idempotency_key": "none",
         "rate_limit": "none",
         "secret_path": true
@@ -170,7 +170,7 @@ pub async fn shared_pad(
         (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
     ),
     extensions(("x-declared" = json!({
-        "problems": [404, 503],
+        "problems": [400, 404, 503],
         "idempotency_key": "none",
         "rate_limit": "none",
         "secret_path": true

@@ -50,7 +50,7 @@ const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
     ),
     security(("api_key" = [])),
     extensions(("x-declared" = json!({
-        "problems": [401, 404, 406, 503],
+        "problems": [400, 401, 404, 406, 503],
         "idempotency_key": "none",
         "rate_limit": "none",
         "secret_path": false
