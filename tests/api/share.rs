@@ -202,9 +202,11 @@ fn the_live_page_speaks_spanish_and_an_ended_link_says_so_to_a_browser(backend: 
         table.contains("<h1>Hoja de puntaje de Phase 10</h1>"),
         "{table}"
     );
-    holder
-        .get(&format!("/pad/{token}?lang=%3Cb%3E"))
-        .expect_problem(400, "malformed_request");
+    for wrong in ["%3Cb%3E", "es&lang=en"] {
+        holder
+            .get(&format!("/pad/{token}?lang={wrong}"))
+            .expect_problem(400, "malformed_request");
+    }
     // Revoked: a browser is told so on a page, in its language; an app gets problem+json.
     app.delete(&format!("{}/share", game_path(&game)))
         .expect(204);

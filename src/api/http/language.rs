@@ -45,9 +45,11 @@ impl PageLanguage {
         struct Lang {
             lang: Option<String>,
         }
+        // Other parameters are their handler's; only `lang` given twice cannot be read here.
         let asked = web::Query::<Lang>::from_query(req.query_string())
-            .ok()
-            .and_then(|query| query.into_inner().lang);
+            .map_err(|_| Error::Malformed("lang may be given once, as a language tag".into()))?
+            .into_inner()
+            .lang;
         if let Some(tag) = &asked
             && !is_language_tag(tag)
         {

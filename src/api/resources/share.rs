@@ -36,7 +36,8 @@ fn origin(req: &HttpRequest) -> String {
 ///
 /// The game's owner makes a read-only link to the game's live pad, valid for 7 days (the
 /// server's `SHARE_TTL_SECS`). The link is shown only now: only its hash is kept. This write
-/// takes no `Idempotency-Key`, for the same reason; a retry makes another link.
+/// takes no `Idempotency-Key`, for the same reason; a retry makes another link. A game has at
+/// most 20 live links: one more is 409 `too_many_links` (revoke them first).
 #[utoipa::path(
     operation_id = "shareGame",
     tag = "games",
@@ -47,7 +48,7 @@ fn origin(req: &HttpRequest) -> String {
     ),
     security(("api_key" = [])),
     extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 429, 503],
+        "problems": [401, 403, 404, 409, 429, 503],
         "idempotency_key": "none",
         "rate_limit": "writes",
         "secret_path": false
