@@ -49,7 +49,7 @@ pub fn blank_pad(game: PadGame, players: usize, language: Language) -> Pad {
             let mut rows: Vec<Row> = (1..=BLANK_HANDS)
                 .map(|number| Row {
                     label: language.say_with("hand", &[("number", number.into())]),
-                    short_label: None,
+                    notes: Vec::new(),
                     dealer: None,
                     kind: RowKind::Score,
                     cells: Cells::Hands(vec![None; players]),

@@ -181,7 +181,9 @@ pub fn progress_chart(state: &GameState, sheet: &Scoresheet, language: Language)
 /// face, in ems (narrow ones such as `i` and `.` a third, wide ones such as `W` most of one, East
 /// Asian wide characters and emoji a whole one). The text is drawn at exactly this width
 /// (`textLength`), so that the label column fits it whatever the font; the estimate keeps the
-/// stretching or squeezing that makes slight.
+/// stretching or squeezing that makes slight. Written here: the glyphs' advances are the
+/// font's, which the server does not have; a crate such as `unicode-width` gives terminal
+/// columns, not these proportions.
 fn text_width(text: &str) -> f64 {
     let ems: f64 = text
         .chars()

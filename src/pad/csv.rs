@@ -45,7 +45,7 @@ pub fn pad_csv(pad: &Pad) -> String {
     let (yes, no) = (pad.say("made-yes"), pad.say("made-no"));
     let said = |flag: bool| if flag { yes.clone() } else { no.clone() };
     for row in &pad.rows {
-        let mut fields = vec![row.label.clone()];
+        let mut fields = vec![pad.label_of(row, true)];
         match &row.cells {
             Cells::Hands(hands) => {
                 for hand in hands {

@@ -227,7 +227,7 @@ pub fn table(pad: &Pad) -> String {
         let _ = write!(
             html,
             "<tr class=\"{kind}\"><th scope=\"row\">{}</th>",
-            escape(row.short_label.as_ref().unwrap_or(&row.label))
+            escape(&pad.label_of(row, false))
         );
         match &row.cells {
             Cells::Hands(hands) => {

@@ -75,12 +75,11 @@ pub enum Cells {
 /// One labelled row of the pad.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    /// The row's whole label, as the CSV writes it ("Hand 2 (fixed; dealt by Bo)").
     pub label: String,
-    /// A shorter label for the page, which marks the dealer in their column instead
-    /// ("Hand 2 (fixed)"), if it differs.
-    pub short_label: Option<String>,
-    /// A card pad's hand: the seat that dealt it.
+    /// What else the label says of a card pad's hand ("tie-break", "fixed").
+    pub notes: Vec<String>,
+    /// A card pad's hand: the seat that dealt it. The page marks it in the dealer's column,
+    /// the CSV says it in the label (`Pad::label_of`).
     pub dealer: Option<usize>,
     pub kind: RowKind,
     pub cells: Cells,
@@ -90,7 +89,7 @@ impl Row {
     pub fn per_player(label: impl Into<String>, kind: RowKind, cells: Vec<String>) -> Row {
         Row {
             label: label.into(),
-            short_label: None,
+            notes: Vec::new(),
             dealer: None,
             kind,
             cells: Cells::PerPlayer(cells),
@@ -109,6 +108,8 @@ pub struct Standing {
     /// Whose turn or deal it is ("plays now", "deals"), or empty.
     pub now: String,
     pub won: bool,
+    /// Where they stand: their rank, then their seat.
+    pub rank: (u32, usize),
 }
 
 /// The whole pad.
@@ -145,6 +146,26 @@ impl Pad {
         self.language.say(id)
     }
 
+    /// A row's label with its notes, and with its dealer when `with_dealer` (the CSV, which
+    /// has no other place for them): "Hand 2 (fixed; dealt by Bo)".
+    pub fn label_of(&self, row: &Row, with_dealer: bool) -> String {
+        let mut notes = row.notes.clone();
+        if let Some(name) = row
+            .dealer
+            .filter(|_| with_dealer)
+            .and_then(|seat| self.players.get(seat))
+        {
+            notes.push(
+                self.language
+                    .say_with("dealt-by", &[("name", name.as_str().into())]),
+            );
+        }
+        match notes.is_empty() {
+            true => row.label.clone(),
+            false => format!("{} ({})", row.label, notes.join("; ")),
+        }
+    }
+
     /// The columns of a player in a row of hands (cards), or none (dice).
     pub fn columns_per_player(&self) -> Vec<String> {
         match self.game {
@@ -162,8 +183,14 @@ impl Pad {
         Row::per_player(word, RowKind::Winner, cells)
     }
 
-    /// "Winners: Ann, Bo", if the game has any.
-    fn winners_line(language: Language, names: &[&str]) -> Option<String> {
+    /// "Winners: Ann, Bo", if the game has any: `names` by seat, `winners` whether each won.
+    fn winners_line(language: Language, names: &[String], winners: &[bool]) -> Option<String> {
+        let names: Vec<&str> = names
+            .iter()
+            .zip(winners)
+            .filter(|(_, won)| **won)
+            .map(|(name, _)| name.as_str())
+            .collect();
         (!names.is_empty()).then(|| {
             language.say_with(
                 "winners",
@@ -176,9 +203,17 @@ impl Pad {
     }
 
     /// The standings: the players by rank, then seat.
-    fn standings(mut standings: Vec<(u32, usize, Standing)>) -> Vec<Standing> {
-        standings.sort_by_key(|(rank, seat, _)| (*rank, *seat));
-        standings.into_iter().map(|(_, _, s)| s).collect()
+    fn standings(mut standings: Vec<Standing>) -> Vec<Standing> {
+        standings.sort_by_key(|standing| standing.rank);
+        standings
+    }
+
+    /// What it is a player's moment to do (`id`: "plays now", "deals"), if it is theirs.
+    fn now(language: Language, id: &str, theirs: bool) -> String {
+        match theirs {
+            true => language.say(id),
+            false => String::new(),
+        }
     }
 
     fn on_phase(language: Language, phase: Option<u8>) -> String {
@@ -262,30 +297,22 @@ impl Pad {
             Status::Finished => "status-finished",
         });
         let names = each(&|line| line.name.to_string());
-        let winner_names: Vec<&str> = names
-            .iter()
-            .zip(&winners)
-            .filter(|(_, won)| **won)
-            .map(|(name, _)| name.as_str())
-            .collect();
         let mut about = vec![status];
-        about.extend(Pad::winners_line(language, &winner_names));
+        about.extend(Pad::winners_line(language, &names, &winners));
         let standings = lines
             .iter()
             .zip(&winners)
-            .map(|(line, won)| {
-                let now = match sheet.turn_of.as_ref() == Some(&line.player_id) {
-                    true => say("plays-now"),
-                    false => String::new(),
-                };
-                let standing = Standing {
-                    name: line.name.to_string(),
-                    phase: Pad::on_phase(language, line.phase),
-                    total: line.grand_total.to_string(),
-                    now,
-                    won: *won,
-                };
-                (line.rank, line.seat, standing)
+            .map(|(line, won)| Standing {
+                name: line.name.to_string(),
+                phase: Pad::on_phase(language, line.phase),
+                total: line.grand_total.to_string(),
+                now: Pad::now(
+                    language,
+                    "plays-now",
+                    sheet.turn_of.as_ref() == Some(&line.player_id),
+                ),
+                won: *won,
+                rank: (line.rank, line.seat),
             })
             .collect();
         Pad {
@@ -331,21 +358,10 @@ impl Pad {
             if edited {
                 notes.push(say("hand-fixed"));
             }
-            let hand = language.say_with("hand", &[("number", number.into())]);
-            let labelled = |notes: &[String]| match notes.is_empty() {
-                true => hand.clone(),
-                false => format!("{hand} ({})", notes.join("; ")),
-            };
-            let short_label = labelled(&notes);
-            let dealer = players.iter().position(|p| p.player_id == dealt.dealer_id);
-            if let Some(seat) = dealer {
-                let name = players[seat].name.as_str();
-                notes.push(language.say_with("dealt-by", &[("name", name.into())]));
-            }
             rows.push(Row {
-                label: labelled(&notes),
-                short_label: Some(short_label),
-                dealer,
+                label: language.say_with("hand", &[("number", number.into())]),
+                notes,
+                dealer: players.iter().position(|p| p.player_id == dealt.dealer_id),
                 kind: RowKind::Score,
                 cells: Cells::Hands(cells),
             });
@@ -371,10 +387,7 @@ impl Pad {
             rows.push(Row::per_player(
                 say("next-deal"),
                 RowKind::Extra,
-                each(&|p| match p.player_id == *dealer {
-                    true => say("deals-now"),
-                    false => String::new(),
-                }),
+                each(&|p| Pad::now(language, "deals-now", p.player_id == *dealer)),
             ));
         }
         rows.push(Row::per_player(
@@ -388,18 +401,12 @@ impl Pad {
             .collect();
         rows.push(Pad::winner_row(language, &winners));
         let names = each(&|p| p.name.to_string());
-        let winner_names: Vec<&str> = names
-            .iter()
-            .zip(&winners)
-            .filter(|(_, won)| **won)
-            .map(|(name, _)| name.as_str())
-            .collect();
         let mut about = vec![say(match sheet.status {
             CardStatus::InProgress => "status-in-progress",
             CardStatus::TieBreak => "status-tie-break-due",
             CardStatus::Finished => "status-finished",
         })];
-        about.extend(Pad::winners_line(language, &winner_names));
+        about.extend(Pad::winners_line(language, &names, &winners));
         about.push(card_rules_line(
             language,
             sheet.edition,
@@ -409,19 +416,17 @@ impl Pad {
         let standings = players
             .iter()
             .zip(&winners)
-            .map(|(p, won)| {
-                let now = match sheet.dealer_id.as_ref() == Some(&p.player_id) {
-                    true => say("deals-now"),
-                    false => String::new(),
-                };
-                let standing = Standing {
-                    name: p.name.to_string(),
-                    phase: Pad::on_phase(language, p.phase),
-                    total: p.total.to_string(),
-                    now,
-                    won: *won,
-                };
-                (p.rank, p.seat, standing)
+            .map(|(p, won)| Standing {
+                name: p.name.to_string(),
+                phase: Pad::on_phase(language, p.phase),
+                total: p.total.to_string(),
+                now: Pad::now(
+                    language,
+                    "deals-now",
+                    sheet.dealer_id.as_ref() == Some(&p.player_id),
+                ),
+                won: *won,
+                rank: (p.rank, p.seat),
             })
             .collect();
         Pad {

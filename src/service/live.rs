@@ -27,7 +27,7 @@ struct Watched {
     games: HashMap<String, watch::Sender<u64>>,
     /// Open subscriptions, by budget (an account's own, a game's links, an account's links),
     /// by client address and in all.
-    by_account: HashMap<String, usize>,
+    by_budget: HashMap<String, usize>,
     by_address: HashMap<String, usize>,
     total: usize,
     /// Whether the listening thread runs.
@@ -170,7 +170,7 @@ impl Live {
         let held =
             |counts: &HashMap<String, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
         for (key, limit, refusal) in &budgets {
-            if held(&watched.by_account, key) >= *limit {
+            if held(&watched.by_budget, key) >= *limit {
                 return Err(*refusal);
             }
         }
@@ -181,7 +181,7 @@ impl Live {
             return Err(TooMany::ForServer(limits.total));
         }
         for (key, _, _) in &budgets {
-            *watched.by_account.entry(key.clone()).or_insert(0) += 1;
+            *watched.by_budget.entry(key.clone()).or_insert(0) += 1;
         }
         *watched.by_address.entry(address.to_string()).or_insert(0) += 1;
         watched.total += 1;
@@ -279,7 +279,7 @@ impl Drop for Subscription {
         }
         watched.total = watched.total.saturating_sub(1);
         for key in &self.budgets {
-            release(&mut watched.by_account, key);
+            release(&mut watched.by_budget, key);
         }
         release(&mut watched.by_address, &self.address);
     }
@@ -397,7 +397,7 @@ mod tests {
         assert_eq!(live.0.watched().games.len(), 1);
         drop(second);
         let watched = live.0.watched();
-        assert!(watched.games.is_empty() && watched.by_account.is_empty());
+        assert!(watched.games.is_empty() && watched.by_budget.is_empty());
         assert!(watched.by_address.is_empty());
         assert_eq!(watched.total, 0);
     }

@@ -598,13 +598,7 @@ fn a_tie_on_the_fewest_points_is_settled_by_a_tie_break_hand(backend: Backend) {
         "a tie-break's cards count for nothing"
     );
     // The pad says it was the tie-break, and who went out of it; Cy did not play it.
-    let page = app
-        .get_with(
-            &format!("{}/scoresheet", game_path(&game)),
-            &[("Accept", "text/html")],
-        )
-        .expect(200)
-        .text;
+    let page = app.pad_text(&game, "text/html");
     let row = &page[page
         .find("<th scope=\"row\">Hand 3 (tie-break)</th>")
         .expect("the row")..];

@@ -169,21 +169,9 @@ fn a_replaced_turn_works_the_game_out_again_and_is_kept(backend: Backend) {
     let pad = app.scoresheet(&game);
     assert_eq!(pad["players"][0]["edited_turns"], json!([1]));
     assert_eq!(pad["players"][1]["edited_turns"], json!([]));
-    let csv = app
-        .get_with(
-            &format!("{}/scoresheet", game_path(&game)),
-            &[("Accept", "text/csv")],
-        )
-        .expect(200)
-        .text;
+    let csv = app.pad_text(&game, "text/csv");
     assert!(csv.contains("Turns Fixed,1,\r\n"), "{csv}");
-    let page = app
-        .get_with(
-            &format!("{}/scoresheet", game_path(&game)),
-            &[("Accept", "text/html")],
-        )
-        .expect(200)
-        .text;
+    let page = app.pad_text(&game, "text/html");
     assert!(page.contains("Turns Fixed"), "{page}");
 
     // Undo still removes only the latest turn.

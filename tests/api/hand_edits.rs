@@ -104,13 +104,7 @@ fn a_replaced_hand_works_the_card_game_out_again(backend: Backend) {
         .map(|hand| &hand["edited"])
         .collect();
     assert_eq!(marks, [1, 0]);
-    let csv = app
-        .get_with(
-            &format!("{}/scoresheet", game_path(&game)),
-            &[("Accept", "text/csv")],
-        )
-        .expect(200)
-        .text;
+    let csv = app.pad_text(&game, "text/csv");
     assert!(csv.contains("\r\nHand 1 (fixed; dealt by "), "{csv}");
     assert!(csv.contains("\r\nHand 2 (dealt by "), "{csv}");
 

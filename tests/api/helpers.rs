@@ -430,6 +430,16 @@ impl TestApp {
             .json()
     }
 
+    /// The game's pad as `accept` asks for it (`text/csv`, `text/html`): its text.
+    pub fn pad_text(&self, game: &Value, accept: &str) -> String {
+        self.get_with(
+            &format!("{}/scoresheet", game_path(game)),
+            &[("Accept", accept)],
+        )
+        .expect(200)
+        .text
+    }
+
     /// A connection of its own to the app's database, to look behind the API.
     pub fn connection(&self) -> DbConnection {
         self.scratch.connect(&self.database_url)

@@ -433,13 +433,7 @@ fn the_deal_passes_left_every_hand(backend: Backend) {
     );
     assert_eq!(sheet["dealer_id"], id(1));
     assert_eq!(sheet["players"][0]["hands"][1]["dealt"], json!(true));
-    let csv = app
-        .get_with(
-            &format!("{}/scoresheet", game_path(&game)),
-            &[("Accept", "text/csv")],
-        )
-        .expect(200)
-        .text;
+    let csv = app.pad_text(&game, "text/csv");
     assert!(csv.contains("Hand 2 (dealt by Ann)"), "{csv}");
     assert!(csv.contains("Next Deal"), "{csv}");
     // A seat the table does not have.

@@ -25,7 +25,8 @@ use crate::error::{Error, ProblemCode};
 #[derive(Debug, Clone, Copy)]
 pub struct PageForPeople;
 
-fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
+/// Whether an error response stays as it is: problem+json already, or a page for people.
+fn answered_well(response: &ServiceResponse<impl MessageBody>) -> bool {
     if response
         .response()
         .extensions()
@@ -44,7 +45,7 @@ fn is_problem(response: &ServiceResponse<impl MessageBody>) -> bool {
 /// Rewrites any error response that is not problem+json yet (nor a `PageForPeople`).
 pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
     ErrorHandlers::new().default_handler(|response: ServiceResponse<B>| {
-        if is_problem(&response) {
+        if answered_well(&response) {
             return Ok(ErrorHandlerResponse::Response(
                 response.map_into_left_body(),
             ));
