@@ -5,15 +5,18 @@
 // is broken inside itself (each word's client rects: one), and the chart's labels (getBBox) are
 // pairwise apart and inside the SVG. The live page still follows a turn within a second, on a
 // phone, in Spanish. Printed to PDF: one page per pad; the blank card pad's rows at 7 mm or more.
-// With SCREENSHOTS set, the phone's and the laptop's pages, English and Spanish, go there.
+// With SCREENSHOTS set, the phone's and the laptop's live pages, English and Spanish, light and
+// dark, go there.
 //
 // Usage: node layout.mjs http://127.0.0.1:PORT   (CHROMIUM: the browser, default /usr/bin/chromium)
 
 import { chromium } from "playwright-core";
+import { apiOf, dice, pageCount } from "./support.mjs";
 
 const base = process.argv[2];
 const screenshots = process.env.SCREENSHOTS;
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const api = apiOf(base);
 if (!base) throw new Error("usage: node layout.mjs BASE_URL");
 
 let checks = 0;
@@ -22,21 +25,7 @@ function check(ok, what) {
   checks += 1;
 }
 
-async function api(method, path, key, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (key) headers.Authorization = `Bearer ${key}`;
-  const reply = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await reply.text();
-  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
-const dice = (text) =>
-  text.split(" ").map((v) => (v === "W" ? { value: "W" } : { value: Number(v) }));
 
 // Six names of 40 characters: words of every length, one word of 40, accents.
 const NAMES = [
@@ -95,9 +84,6 @@ async function layoutProblems(page) {
   });
 }
 
-function pageCount(pdf) {
-  return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
-}
 
 const browser = await chromium.launch({ executablePath, headless: true });
 try {
@@ -151,9 +137,10 @@ try {
             const problems = await layoutProblems(page);
             check(problems.length === 0, `${game} ${kind} page, ${width} px, ${lang}, ${scheme}: ${problems.join("; ")}`);
             check((await page.getAttribute("html", "lang")) === lang, `${game} ${kind} page in ${lang}`);
-            if (screenshots && scheme === "light" && kind === "live" && (width === 390 || width === 1280)) {
+            if (screenshots && kind === "live" && (width === 390 || width === 1280)) {
               const device = width === 390 ? "phone" : "laptop";
-              await page.screenshot({ path: `${screenshots}/pad-${game}-${device}-${lang}.png`, fullPage: true });
+              const dark = scheme === "dark" ? "-dark" : "";
+              await page.screenshot({ path: `${screenshots}/pad-${game}-${device}-${lang}${dark}.png`, fullPage: true });
             }
           }
         }

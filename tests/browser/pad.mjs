@@ -6,10 +6,12 @@
 // Usage: node pad.mjs http://127.0.0.1:PORT   (CHROMIUM: the browser, default /usr/bin/chromium)
 
 import { chromium } from "playwright-core";
+import { apiOf, dice, pageCount } from "./support.mjs";
 
 const base = process.argv[2];
 const screenshots = process.env.SCREENSHOTS;
 const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+const api = apiOf(base);
 if (!base) throw new Error("usage: node pad.mjs BASE_URL");
 
 function check(ok, what) {
@@ -17,21 +19,7 @@ function check(ok, what) {
   console.log(`ok: ${what}`);
 }
 
-async function api(method, path, key, body) {
-  const headers = { "Content-Type": "application/json" };
-  if (key) headers.Authorization = `Bearer ${key}`;
-  const reply = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await reply.text();
-  if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
-const dice = (text) =>
-  text.split(" ").map((v) => (v === "W" ? { value: "W" } : { value: Number(v) }));
 
 /// Records the turn of the seat's player and returns the game after it.
 async function turn(key, game, seat, text) {
@@ -54,10 +42,6 @@ async function row(page, label) {
   );
 }
 
-function pageCount(pdf) {
-  // Each page object of the PDF says "/Type /Page" (the tree says "/Type /Pages").
-  return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
-}
 
 /** The page's colors as WCAG contrast ratios: its text and each seat's line against its paper. */
 async function contrasts(page) {
