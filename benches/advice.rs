@@ -4,13 +4,17 @@
 //! turn, goal `make` (and `score` for two rolls left, timed apart). Before criterion runs, it
 //! builds every table and reports how long that took and the process's resident memory; after,
 //! the median time per answer of each and their ratio, from this run's samples, and the spread
-//! of single answers of the slowest kind, phase 8 with two rolls left.
+//! of single answers of the slowest kind, phase 8 with two rolls left. Dice without names
+//! (RULES §8): the phase 8 positions of the mix whose faces fit the physical dice in several
+//! ways, advised without their names and, in the same run, with them.
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
-use phase10::rules::dice::advice::{Goal, Lying, advise, one_turn_of, phase_8_best_choices};
+use phase10::rules::dice::advice::{
+    Goal, Lying, advise, one_turn_of, phase_8_best_choices, ways_dice_lie,
+};
 use phase10::rules::dice::layout::{DiceLayout, DieId};
 use phase10::rules::dice::{Die, Roll, evaluate};
 use phase10::rules::{PHASES, Phase};
@@ -25,6 +29,21 @@ struct Position {
     lying: Vec<Lying>,
     roll: Roll,
     rolls_left: u8,
+    /// The same dice without their names.
+    unnamed: Vec<Lying>,
+    /// How many ways they fit the physical dice without their names.
+    ways: usize,
+}
+
+/// Which positions a kind times, and how their dice are given.
+#[derive(Clone, Copy, PartialEq)]
+enum Given {
+    /// Every position of its phases, named.
+    All,
+    /// The positions that fit in several ways, named.
+    SeveralWaysNamed,
+    /// The same positions without names.
+    SeveralWaysUnnamed,
 }
 
 fn mix() -> Vec<Position> {
@@ -42,39 +61,87 @@ fn mix() -> Vec<Position> {
                 })
                 .collect();
             let roll = Roll::new(lying.iter().map(|l| l.die).collect()).expect("ten dice");
+            let unnamed: Vec<Lying> = lying.iter().map(|l| Lying { id: None, ..*l }).collect();
+            let ways = ways_dice_lie(DiceLayout::Standard, &unnamed)
+                .expect("no names")
+                .len();
             Position {
                 phase: &PHASES[i % 10],
                 lying,
                 roll,
                 rolls_left: 1 + (i / 10 % 2) as u8,
+                unnamed,
+                ways,
             }
         })
         .collect()
 }
 
-/// The kinds of answer timed apart: (name, phase 8 or not, rolls left, goal).
-const KINDS: [(&str, bool, u8, Goal); 6] = [
-    ("numbers_1_roll_left", false, 1, Goal::Make),
-    ("numbers_2_rolls_left", false, 2, Goal::Make),
-    ("numbers_2_rolls_left_score", false, 2, Goal::Score),
-    ("phase_8_1_roll_left", true, 1, Goal::Make),
-    ("phase_8_2_rolls_left", true, 2, Goal::Make),
-    ("phase_8_2_rolls_left_score", true, 2, Goal::Score),
+/// The kinds of answer timed apart: (name, phase 8 or not, rolls left, goal, dice given).
+type Kind = (&'static str, bool, u8, Goal, Given);
+const KINDS: [Kind; 10] = [
+    ("numbers_1_roll_left", false, 1, Goal::Make, Given::All),
+    ("numbers_2_rolls_left", false, 2, Goal::Make, Given::All),
+    (
+        "numbers_2_rolls_left_score",
+        false,
+        2,
+        Goal::Score,
+        Given::All,
+    ),
+    ("phase_8_1_roll_left", true, 1, Goal::Make, Given::All),
+    ("phase_8_2_rolls_left", true, 2, Goal::Make, Given::All),
+    (
+        "phase_8_2_rolls_left_score",
+        true,
+        2,
+        Goal::Score,
+        Given::All,
+    ),
+    (
+        "phase_8_1_several_ways_named",
+        true,
+        1,
+        Goal::Make,
+        Given::SeveralWaysNamed,
+    ),
+    (
+        "phase_8_1_several_ways_unnamed",
+        true,
+        1,
+        Goal::Make,
+        Given::SeveralWaysUnnamed,
+    ),
+    (
+        "phase_8_2_several_ways_named",
+        true,
+        2,
+        Goal::Make,
+        Given::SeveralWaysNamed,
+    ),
+    (
+        "phase_8_2_several_ways_unnamed",
+        true,
+        2,
+        Goal::Make,
+        Given::SeveralWaysUnnamed,
+    ),
 ];
 
-fn of_kind(cases: &[Position], colors: bool, rolls_left: u8) -> Vec<&Position> {
+fn of_kind(cases: &[Position], colors: bool, rolls_left: u8, given: Given) -> Vec<&Position> {
     cases
         .iter()
         .filter(|c| (c.phase.number.get() == 8) == colors && c.rolls_left == rolls_left)
+        .filter(|c| given == Given::All || c.ways > 1)
         .collect()
 }
 
 fn bench(c: &mut Criterion, cases: &[Position]) {
     let mut group = c.benchmark_group(GROUP);
     group.sample_size(20);
-    for (name, colors, rolls_left, goal) in KINDS {
-        let cases = of_kind(cases, colors, rolls_left);
-        bench_advice(&mut group, name, &cases, goal);
+    for (name, colors, rolls_left, goal, given) in KINDS {
+        let cases = of_kind(cases, colors, rolls_left, given);
+        bench_advice(&mut group, name, &cases, goal, given);
     }
     bench_evaluate(&mut group, cases);
     group.finish();
@@ -85,15 +152,20 @@ fn bench_advice(
     name: &str,
     cases: &[&Position],
     goal: Goal,
+    given: Given,
 ) {
     group.throughput(Throughput::Elements(cases.len() as u64));
     group.bench_function(name, |b| {
         b.iter(|| {
             for case in cases {
+                let dice = match given {
+                    Given::SeveralWaysUnnamed => &case.unnamed,
+                    _ => &case.lying,
+                };
                 let advice = advise(
                     case.phase,
                     DiceLayout::Standard,
-                    black_box(&case.lying),
+                    black_box(dice),
                     case.rolls_left,
                     goal,
                 );
@@ -203,13 +275,30 @@ fn main() {
     let evaluate = evaluate / POSITIONS as f64;
     println!("median time per answer (criterion's median pass / positions):");
     println!("  evaluate (baseline, all {POSITIONS})  {evaluate:>10.0} ns");
-    for (name, colors, rolls_left, _) in KINDS {
-        let count = of_kind(&cases, colors, rolls_left).len();
+    for (name, colors, rolls_left, _, given) in KINDS {
+        let count = of_kind(&cases, colors, rolls_left, given).len();
         if let Some(pass) = median_pass_ns(name) {
             let per = pass / count as f64;
             println!(
                 "  advise, {name:<28} ({count:>3})  {per:>10.0} ns  {:>8.1}x the evaluator",
                 per / evaluate
+            );
+        }
+    }
+    for rolls_left in [1, 2] {
+        let named = median_pass_ns(&format!("phase_8_{rolls_left}_several_ways_named"));
+        let unnamed = median_pass_ns(&format!("phase_8_{rolls_left}_several_ways_unnamed"));
+        if let (Some(named), Some(unnamed)) = (named, unnamed) {
+            let ways: Vec<usize> = of_kind(&cases, true, rolls_left, Given::SeveralWaysUnnamed)
+                .iter()
+                .map(|c| c.ways)
+                .collect();
+            println!(
+                "  phase 8, {rolls_left} roll(s) left, dice without names: {:.2}x the same positions named ({} positions, {} to {} ways)",
+                unnamed / named,
+                ways.len(),
+                ways.iter().min().unwrap_or(&0),
+                ways.iter().max().unwrap_or(&0)
             );
         }
     }

@@ -149,7 +149,8 @@ pub enum ProblemCode {
     DieMisnamed,
     /// Phase 8 is to be advised with any-color dice, whose colors are unknown.
     ColorsUnknown,
-    /// Phase 8 is to be advised on dice that could lie on the physical dice in several ways.
+    /// No longer answered: phase 8 is advised on dice without names by averaging over every way
+    /// they lie (RULES §8). Kept so that clients built when it was still answered read it.
     WhichDieUnknown,
     /// The resource cannot be given in any of the media types `Accept` names.
     NotAcceptable,

@@ -28,7 +28,6 @@ pub fn refused(error: AdviceRefused) -> Error {
         AdviceRefused::ColorRequired { index } => {
             field(ProblemCode::ColorRequired, format!("dice[{index}].color"))
         }
-        AdviceRefused::WhichDieUnknown => field(ProblemCode::WhichDieUnknown, "dice".into()),
     }
 }
 

@@ -55,8 +55,19 @@ fn the_advice_is_the_rules_exact_figures(backend: Backend) {
         for (option, choice) in options.iter().zip(&rules.options) {
             assert_eq!(option["reroll"], json!(choice.reroll));
             assert_eq!(option["chance"], json!(choice.outlook.chance.to_f64()));
+            // what is kept is every other die, and the sentence says so
+            let keep: Vec<usize> = (0..10).filter(|i| !choice.reroll.contains(i)).collect();
+            assert_eq!(option["keep"], json!(keep));
+            assert_eq!(option["summary"], json!(choice.summary));
+            let summary = choice.summary.as_str();
+            assert!(
+                summary.starts_with("Keep ") || summary.starts_with("Roll all ten again"),
+                "{summary}"
+            );
+            assert!(summary.contains("% to make phase 1"), "{summary}");
         }
         assert_eq!(options[0]["reroll"], answer["reroll"]);
+        assert_eq!(answer["summary"], options[0]["summary"]);
     }
     // Goal `make` by default; with no roll left the turn is over: the dice as they are.
     let over = app
@@ -71,10 +82,13 @@ fn the_advice_is_the_rules_exact_figures(backend: Backend) {
         (over["chance"].clone(), over["expected_score"].clone()),
         (json!(1.0), json!(34.0))
     );
+    let said = "The turn is over: these dice make phase 1 for 34 points";
     assert_eq!(
         over["options"],
-        json!([{"reroll": [], "chance": 1.0, "expected_score": 34.0}])
+        json!([{"reroll": [], "keep": (0..10).collect::<Vec<_>>(), "chance": 1.0,
+                "expected_score": 34.0, "summary": said}])
     );
+    assert_eq!(over["summary"], said);
 }
 
 fn before_the_first_roll_the_advice_is_a_whole_turn_as_the_phases_list_says(backend: Backend) {
@@ -99,6 +113,12 @@ fn before_the_first_roll_the_advice_is_a_whole_turn_as_the_phases_list_says(back
     assert_eq!(
         (answer["reroll"].clone(), answer["options"].clone()),
         (json!([]), json!([]))
+    );
+    // Nothing to choose yet, and the answer says so.
+    let chance = (phases[3]["one_turn"]["chance"].as_f64().unwrap() * 100.0).round();
+    assert_eq!(
+        answer["summary"],
+        format!("Roll all ten dice, then play as advised: {chance}% to make phase 4")
     );
 }
 
@@ -182,14 +202,26 @@ fn bad_positions_are_refused_in_words(backend: Backend) {
         "dice[0].die",
     );
     assert_eq!(problem["errors"][0]["message"], "L2 cannot show a blue 1");
-    // Two orange wilds (L1 and L2) and two pairs of high dice: which is which changes the odds.
+    // Two orange wilds (L1 and L2) and two pairs of high dice: which is which changes the odds,
+    // and without names the figures are the average over every way they lie (RULES §8).
     let orange = dice("Wo Wo 1o 2o 6o 8o 5o 7o 8o 6o");
-    refused(
-        json!({"phase": 8, "dice": orange, "rolls_left": 1}),
-        422,
-        "which_die_unknown",
-        "dice",
-    );
+    let unnamed = app
+        .post(
+            "/v1/advice",
+            &json!({"phase": 8, "dice": orange, "rolls_left": 1}),
+        )
+        .expect(200)
+        .json();
+    let rules = advise(
+        &PHASES[7],
+        DiceLayout::Standard,
+        &lying("Wo Wo 1o 2o 6o 8o 5o 7o 8o 6o"),
+        1,
+        Goal::Make,
+    )
+    .unwrap();
+    assert_eq!(unnamed["chance"], json!(rules.outlook.chance.to_f64()));
+    assert_eq!(unnamed["reroll"], json!(rules.reroll()));
     let mut named = orange.clone();
     for (die, name) in named
         .as_array_mut()
@@ -282,6 +314,12 @@ fn a_digital_turn_is_advised_by_its_dice_names(backend: Backend) {
     let advised: Vec<DieId> = rules.reroll().iter().map(|&i| DieId::ALL[i]).collect();
     assert_eq!(names(&answer["reroll"]), advised);
     assert_eq!(names(&answer["options"][0]["reroll"]), advised);
+    let kept: Vec<DieId> = DieId::ALL
+        .into_iter()
+        .filter(|id| !advised.contains(id))
+        .collect();
+    assert_eq!(names(&answer["options"][0]["keep"]), kept);
+    assert_eq!(answer["summary"], json!(rules.summary));
     app.get_with(&advice_path, &[("If-None-Match", &etag)])
         .expect(304);
     let scored = app

@@ -17,8 +17,9 @@ use crate::service::advice::{TurnAdvice, for_turn, refused};
 use crate::service::dice::{DieValue, numbered_phase};
 use crate::service::games;
 
-/// A die as it lies on the table. In phase 8 every die needs its color, and its `die` where
-/// equal faces lie on different dice (the odds of rolling it again depend on which die it is).
+/// A die as it lies on the table. In phase 8 every die needs its color. Its `die` is never
+/// needed: where the faces fit the ten dice in several ways, the figures are the exact average
+/// over every way (RULES §8); naming the dice narrows that to the one way named.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LyingDie {
@@ -62,8 +63,14 @@ pub struct AdviceRequest {
 pub struct AdviceOption {
     /// The positions in `dice` of the dice to roll again; empty: stop.
     pub reroll: Vec<usize>,
+    /// The positions in `dice` of the other dice, those kept.
+    pub keep: Vec<usize>,
     pub chance: f64,
     pub expected_score: f64,
+    /// The choice in one sentence a player reads, figures rounded: "Keep 7 7 7 and 10 10, roll
+    /// the other five: 71% to make phase 10".
+    #[schema(example = "Keep 7 7 7 and 10 10, roll the other five: 71% to make phase 10")]
+    pub summary: String,
 }
 
 /// The best play of the rest of a turn. Every figure is exact: a probability or an expectation
@@ -82,9 +89,12 @@ pub struct AdviceView {
     /// with 3 rolls left, nothing to choose: all ten dice are rolled).
     pub reroll: Vec<usize>,
     /// The five best choices, best first; ties go to the better figure for the other goal, then
-    /// to fewer dice rolled. Empty with 3 rolls left.
+    /// to fewer dice rolled. Empty with 3 rolls left: `summary` says so.
     #[schema(max_items = 5)]
     pub options: Vec<AdviceOption>,
+    /// What to do now, in one sentence: the best choice's summary, or before the first roll,
+    /// that all ten dice are rolled and what best play is worth.
+    pub summary: String,
 }
 
 /// A choice on a digital turn and what best play after it is worth.
@@ -92,8 +102,12 @@ pub struct AdviceView {
 pub struct TurnAdviceOption {
     /// The dice to roll again, by name; empty: stop (score the turn).
     pub reroll: Vec<DieId>,
+    /// The other dice, those kept, by name.
+    pub keep: Vec<DieId>,
     pub chance: f64,
     pub expected_score: f64,
+    /// The choice in one sentence a player reads, figures rounded.
+    pub summary: String,
 }
 
 /// The best play of the rest of a digital turn, as its dice lie.
@@ -113,6 +127,8 @@ pub struct TurnAdviceView {
     /// The five best choices, best first.
     #[schema(max_items = 5)]
     pub options: Vec<TurnAdviceOption>,
+    /// What to do now, in one sentence: the best choice's summary.
+    pub summary: String,
 }
 
 /// The goal to advise for.
@@ -125,7 +141,7 @@ pub struct AdviceQuery {
 }
 
 impl AdviceView {
-    fn new(phase: u8, goal: Goal, rolls_left: u8, advice: &Advice) -> AdviceView {
+    fn new(phase: u8, goal: Goal, rolls_left: u8, dice: usize, advice: &Advice) -> AdviceView {
         AdviceView {
             phase,
             goal,
@@ -138,10 +154,13 @@ impl AdviceView {
                 .iter()
                 .map(|choice| AdviceOption {
                     reroll: choice.reroll.clone(),
+                    keep: kept(dice, &choice.reroll).collect(),
                     chance: choice.outlook.chance.to_f64(),
                     expected_score: choice.outlook.expected_score.to_f64(),
+                    summary: choice.summary.clone(),
                 })
                 .collect(),
+            summary: advice.summary.clone(),
         }
     }
 }
@@ -162,12 +181,22 @@ impl TurnAdviceView {
                 .iter()
                 .map(|choice| TurnAdviceOption {
                     reroll: names(&choice.reroll),
+                    keep: kept(turn.dice.len(), &choice.reroll)
+                        .map(|i| turn.dice[i])
+                        .collect(),
                     chance: choice.outlook.chance.to_f64(),
                     expected_score: choice.outlook.expected_score.to_f64(),
+                    summary: choice.summary.clone(),
                 })
                 .collect(),
+            summary: advice.summary.clone(),
         }
     }
+}
+
+/// The positions of `dice` dice that a choice rolling `reroll` keeps.
+fn kept(dice: usize, reroll: &[usize]) -> impl Iterator<Item = usize> + '_ {
+    (0..dice).filter(move |i| !reroll.contains(i))
 }
 
 /// Advise on a turn
@@ -200,12 +229,13 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
         })
         .collect();
     let (rolls_left, goal, layout) = (request.rolls_left, request.goal, request.dice_layout);
+    let dice = lying.len();
     // The first answer for a phase builds its tables: off the server's threads.
     let advice =
         crate::api::blocking(move || advice::advise(phase, layout, &lying, rolls_left, goal))
             .await?
             .map_err(refused)?;
-    let view = AdviceView::new(phase.number.get(), goal, rolls_left, &advice);
+    let view = AdviceView::new(phase.number.get(), goal, rolls_left, dice, &advice);
     Ok(HttpResponse::Ok().json(view))
 }
 

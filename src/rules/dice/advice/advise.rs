@@ -4,11 +4,12 @@
 use thiserror::Error;
 
 use super::multisets::Counts;
-use super::phase_8::{Faces, phase_8_best_choices, phase_8_one_turn};
-use super::placed::{Lying, Misnamed, Placement, place};
+use super::phase_8::{Faces, Way, phase_8_best_choices, phase_8_one_turn, phase_8_unnamed_choices};
+use super::placed::{self, Lying, Misnamed, Placement, place};
+use super::summary::{choice_summary, first_roll_summary};
 use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, numbers, rank};
 use crate::rules::dice::evaluate;
-use crate::rules::dice::faces::{Face, MAX_DICE, Roll};
+use crate::rules::dice::faces::{Die, Face, MAX_DICE, Roll};
 use crate::rules::dice::layout::{DiceLayout, DieId, NotRollable};
 use crate::rules::dice::rolls::ROLLS_PER_TURN;
 use crate::rules::phases::{GroupKind, PHASES, Phase};
@@ -32,10 +33,6 @@ pub enum AdviceRefused {
     ColorsUnknown,
     #[error("phase 8 is made of colors: give the color of every die")]
     ColorRequired { index: usize },
-    #[error(
-        "these dice could lie on the ten dice in more than one way, and in phase 8 that changes the odds: name each die (L1 to L4, H1 to H6)"
-    )]
-    WhichDieUnknown,
 }
 
 /// The best play of the rest of a turn from `dice` (as they lie, in the player's order) with
@@ -82,9 +79,11 @@ fn weigh(
         if !dice.is_empty() {
             return Err(AdviceRefused::DiceBeforeFirstRoll);
         }
+        let outlook = one_turn_of(phase, goal);
         return Ok(Advice {
-            outlook: one_turn_of(phase, goal),
+            outlook,
             options: Vec::new(),
+            summary: first_roll_summary(phase, &outlook, goal),
         });
     }
     if dice.len() != MAX_DICE {
@@ -97,28 +96,42 @@ fn weigh(
     layout.place(&roll)?;
     let placement = place(layout, dice)?;
     let stopped = stopped(phase, &roll);
+    let faces: Vec<Die> = dice.iter().map(|d| d.die).collect();
+    let said = |mut options: Vec<Choice>| {
+        for choice in &mut options {
+            choice.summary = choice_summary(
+                phase,
+                &faces,
+                &choice.reroll,
+                &choice.outlook,
+                goal,
+                rolls_left,
+            );
+        }
+        Advice {
+            outlook: options[0].outlook,
+            summary: options[0].summary.clone(),
+            options,
+        }
+    };
     if rolls_left == 0 {
-        return Ok(Advice {
+        return Ok(said(vec![Choice {
+            reroll: Vec::new(),
             outlook: stopped,
-            options: vec![Choice {
-                reroll: Vec::new(),
-                outlook: stopped,
-            }],
-        });
+            summary: String::new(),
+        }]));
     }
     let choices = if colors {
-        let Placement::Only(ids) = placement else {
-            return Err(AdviceRefused::WhichDieUnknown);
-        };
-        color_choices(dice, &ids, rolls_left, goal, shown)
+        match placement {
+            Placement::Only(ids) => color_choices(dice, &ids, rolls_left, goal, shown),
+            Placement::Several | Placement::None => {
+                unnamed_color_choices(layout, dice, rolls_left, goal, shown)?
+            }
+        }
     } else {
         number_choices(phase, dice, rolls_left, goal)
     };
-    let options = rank(choices, goal, shown);
-    Ok(Advice {
-        outlook: options[0].outlook,
-        options,
-    })
+    Ok(said(rank(choices, goal, shown)))
 }
 
 /// Builds every table the advisor answers from (a second or two in a release build), so that no
@@ -177,6 +190,65 @@ fn color_choices(
             })
         })
         .collect()
+}
+
+/// The choices in phase 8 when the dice fit the physical dice in several ways (RULES §8): one per
+/// number of dice rolled again among those showing the same face and color (of those, the first
+/// ones on the table are rolled: see [`rank`]), each averaged over every way the dice lie.
+fn unnamed_color_choices(
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
+) -> Result<Vec<Weighed>, AdviceRefused> {
+    let ways: Vec<Way> = placed::ways(layout, dice)?
+        .into_iter()
+        .map(|die_at| {
+            let mut faces: Faces = [0; MAX_DICE];
+            for (lying, &die) in dice.iter().zip(&die_at) {
+                let on = DiceLayout::Standard.faces(DieId::ALL[die]);
+                faces[die] = on
+                    .iter()
+                    .position(|f| f.face == lying.die.face && f.color == lying.die.color)
+                    .expect("a die lies on a face it has") as u8;
+            }
+            Way { faces, die_at }
+        })
+        .collect();
+    // The places showing each face, in the order of the table; a choice rolls the first k.
+    let mut alike: Vec<(Die, u16)> = Vec::new();
+    for (index, lying) in dice.iter().enumerate() {
+        match alike.iter_mut().find(|(die, _)| *die == lying.die) {
+            Some((_, places)) => *places |= 1 << index,
+            None => alike.push((lying.die, 1 << index)),
+        }
+    }
+    let mut choices = vec![0usize];
+    for (_, places) in alike {
+        let mut firsts = vec![0usize];
+        let mut first = 0;
+        for index in (0..MAX_DICE).filter(|i| places & 1 << i != 0) {
+            first |= 1 << index;
+            firsts.push(first);
+        }
+        choices = choices
+            .iter()
+            .flat_map(|choice| firsts.iter().map(move |more| choice | more))
+            .collect();
+    }
+    let outlooks =
+        phase_8_unnamed_choices(&ways, &choices, rolls_left, goal, shown.min(choices.len()));
+    Ok(choices
+        .into_iter()
+        .zip(outlooks)
+        .filter_map(|(reroll, outlook)| {
+            Some(Weighed {
+                reroll: reroll as u16,
+                outlook: outlook?,
+            })
+        })
+        .collect())
 }
 
 /// The figures of stopping on these dice: made or not, and their score.

@@ -10,6 +10,7 @@ mod multisets;
 mod numbers;
 mod phase_8;
 mod placed;
+mod summary;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,7 +18,7 @@ use utoipa::ToSchema;
 pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
 pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};
-pub use placed::{Lying, Misnamed};
+pub use placed::{Lying, Misnamed, ways as ways_dice_lie};
 
 /// What the player plays the rest of the turn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
@@ -58,6 +59,8 @@ pub const OPTIONS_SHOWN: usize = 5;
 pub struct Choice {
     pub reroll: Vec<usize>,
     pub outlook: Outlook,
+    /// The choice in a sentence a player reads (figures rounded).
+    pub summary: String,
 }
 
 /// The advisor's answer for a position.
@@ -68,6 +71,9 @@ pub struct Advice {
     /// The best choices, best first (at most [`OPTIONS_SHOWN`]); empty before the first roll,
     /// when there is nothing to choose.
     pub options: Vec<Choice>,
+    /// What to do now in a sentence: the best choice's, or before the first roll, that all ten
+    /// dice are rolled and what best play is worth.
+    pub summary: String,
 }
 
 impl Advice {
@@ -114,6 +120,7 @@ fn rank(mut choices: Vec<Weighed>, goal: Goal, shown: usize) -> Vec<Choice> {
         .map(|choice| Choice {
             reroll: (0..16).filter(|i| choice.reroll & 1 << i != 0).collect(),
             outlook: choice.outlook,
+            summary: String::new(),
         })
         .collect()
 }

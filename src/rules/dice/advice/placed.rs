@@ -49,6 +49,33 @@ pub enum Placement {
 
 /// Where the dice lie, given the names the player gave.
 pub fn place(layout: DiceLayout, dice: &[Lying]) -> Result<Placement, Misnamed> {
+    let candidates = candidates(layout, dice)?;
+    let mut found = [DieId::L1; MAX_DICE];
+    let mut first = None;
+    let ways = count_ways(&candidates, 0, 0, &mut found, &mut first, dice.len());
+    Ok(match (ways, first) {
+        (0, _) => return none_fit(dice).map(|()| Placement::None),
+        (1, Some(only)) => Placement::Only(only),
+        _ => Placement::Several,
+    })
+}
+
+/// Every way the dice can lie on the ten physical dice as they are named: for each way, the
+/// index in `DieId::ALL` of the physical die at each position. Each way is an equally likely
+/// outcome of the same roll (RULES §8). Empty when the faces are not rollable.
+pub fn ways(layout: DiceLayout, dice: &[Lying]) -> Result<Vec<[usize; MAX_DICE]>, Misnamed> {
+    let candidates = candidates(layout, dice)?;
+    let mut ways = Vec::new();
+    every_way(&candidates, 0, 0, &mut [0; MAX_DICE], &mut ways);
+    if ways.is_empty() {
+        none_fit(dice)?;
+    }
+    Ok(ways)
+}
+
+/// Per position, the physical dice (bit i: `DieId::ALL[i]`) it may be: the one named, or every
+/// die with its face.
+fn candidates(layout: DiceLayout, dice: &[Lying]) -> Result<Vec<u16>, Misnamed> {
     let mut candidates = Vec::with_capacity(dice.len());
     let mut named = 0u16;
     for (index, lying) in dice.iter().enumerate() {
@@ -71,19 +98,36 @@ pub fn place(layout: DiceLayout, dice: &[Lying]) -> Result<Placement, Misnamed> 
         named |= bit;
         candidates.push(bit);
     }
-    let mut found = [DieId::L1; MAX_DICE];
-    let mut first = None;
-    let ways = count_ways(&candidates, 0, 0, &mut found, &mut first, dice.len());
-    Ok(match (ways, first) {
-        (0, _) if named != 0 => {
-            return Err(Misnamed::Impossible {
-                index: dice.iter().position(|d| d.id.is_some()).unwrap_or(0),
-            });
-        }
-        (0, _) => Placement::None,
-        (1, Some(only)) => Placement::Only(only),
-        _ => Placement::Several,
-    })
+    Ok(candidates)
+}
+
+/// When no way fits: the names are at fault if there are any (the caller reports unrollable
+/// faces in its own words).
+fn none_fit(dice: &[Lying]) -> Result<(), Misnamed> {
+    match dice.iter().position(|d| d.id.is_some()) {
+        Some(index) => Err(Misnamed::Impossible { index }),
+        None => Ok(()),
+    }
+}
+
+fn every_way(
+    candidates: &[u16],
+    index: usize,
+    used: u16,
+    current: &mut [usize; MAX_DICE],
+    ways: &mut Vec<[usize; MAX_DICE]>,
+) {
+    if index == candidates.len() {
+        ways.push(*current);
+        return;
+    }
+    let mut free = candidates[index] & !used;
+    while free != 0 {
+        let bit = free.trailing_zeros() as usize;
+        free &= free - 1;
+        current[index] = bit;
+        every_way(candidates, index + 1, used | 1 << bit, current, ways);
+    }
 }
 
 /// Counts the ways (stopping at two) of giving each die from `index` on a different candidate.
@@ -166,5 +210,22 @@ mod tests {
             place(standard, &lying("Wo Wo Wo")).unwrap(),
             Placement::None
         );
+    }
+
+    #[test]
+    fn every_way_the_dice_fit_is_listed_once() {
+        let standard = DiceLayout::Standard;
+        let index = |id: DieId| DieId::ALL.iter().position(|d| *d == id).unwrap();
+        let (l1, l2) = (index(DieId::L1), index(DieId::L2));
+        let two = ways(standard, &lying("Wo Wo")).unwrap();
+        assert_eq!(two.len(), 2);
+        assert_eq!((two[0][0], two[0][1]), (l1, l2));
+        assert_eq!((two[1][0], two[1][1]), (l2, l1));
+        assert_eq!(ways(standard, &lying("Wo@L2 Wo")).unwrap().len(), 1);
+        assert!(ways(standard, &lying("Wo Wo Wo")).unwrap().is_empty());
+        assert!(matches!(
+            ways(standard, &lying("Wo@L1 Wo@L2 Wo")),
+            Err(Misnamed::Impossible { index: 0 })
+        ));
     }
 }

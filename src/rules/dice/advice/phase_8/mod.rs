@@ -63,9 +63,11 @@ use super::{Exact, Goal, Outlook};
 mod alone;
 mod last_roll;
 mod near;
+mod unnamed;
 use crate::rules::dice::{DiceLayout, DieId, Face};
 use alone::Alone;
 use last_roll::LastRoll;
+pub use unnamed::{Way, phase_8_unnamed_choices};
 
 /// The faces the ten dice show, in `DieId::ALL` order: `faces[d]` is the index (0..6) of the face
 /// in `DiceLayout::Standard.faces(DieId::ALL[d])`.
