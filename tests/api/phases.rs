@@ -65,10 +65,48 @@ fn evaluate_reports_dice_that_do_not_make_the_phase(backend: Backend) {
         )
         .expect(200)
         .json();
+    // Seven dice: six of them fit a run of 7 (the highest six, 2 to 8 with 7 missing), and
+    // the miss says so.
+    let run: Vec<serde_json::Value> = [2, 3, 4, 5, 6, 8]
+        .iter()
+        .zip(1..)
+        .map(|(v, index)| json!({"value": v, "index": index}))
+        .collect();
     assert_eq!(
         verdict,
-        json!({"game": "dice", "phase": 4, "made": false, "score": 0, "groups": []})
+        json!({"game": "dice", "phase": 4, "made": false, "score": 0, "groups": [],
+        "miss": {
+            "summary": "Not made: no run of 7, only 6 of it (2 3 4 5 6 8). Only 7 dice were given: a turn ends with all 10",
+            "dice_given": 7,
+            "groups": [{"kind": "run", "size": 7, "have": 6, "dice": run}]
+        }})
     );
+    let phase_2 = app
+        .post(
+            "/v1/evaluate",
+            &json!({"phase": 2, "dice": dice("7 7 7 4 9 9 1 10 3 1")}),
+        )
+        .expect(200)
+        .json();
+    assert_eq!(
+        phase_2["miss"]["summary"],
+        "Not made: a set of 3 (7 7 7); no run of 4, only 3 of it (1 3 4)"
+    );
+    let haves: Vec<&serde_json::Value> = phase_2["miss"]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| &g["have"])
+        .collect();
+    assert_eq!(haves, [&json!(3), &json!(3)]);
+    let made = app
+        .post(
+            "/v1/evaluate",
+            &json!({"phase": 1, "dice": dice("8 8 8 10 W W 5 6 1 2")}),
+        )
+        .expect(200)
+        .json();
+    assert!(made.get("miss").is_none(), "a made phase misses nothing");
 }
 
 fn evaluate_refuses_dice_that_cannot_be_rolled(backend: Backend) {

@@ -66,6 +66,18 @@ fn a_turn_with_no_dice_or_dice_that_miss_the_phase_is_a_failure(backend: Backend
         (&missed["made"], &missed["score"], &missed["groups"]),
         (&json!(false), &json!(0), &json!([]))
     );
+    // Five dice entered: the turn says what they come to and that dice are missing, so that an
+    // app can ask whether a miss is what was meant.
+    assert_eq!(
+        missed["miss"]["summary"],
+        "Not made: a set of 3 (8 8 W); no set of 3, only 1 of it (10). Only 5 dice were given: a turn ends with all 10"
+    );
+    assert_eq!(missed["miss"]["dice_given"], 5);
+    let listed = app
+        .get(&format!("/v1/games/{}/turns", game_id(&game)))
+        .expect(200)
+        .json();
+    assert_eq!(listed["items"][0]["miss"], missed["miss"]);
     let none = app
         .post(
             &format!("/v1/games/{}/turns", game_id(&game)),

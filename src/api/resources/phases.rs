@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use crate::api::http::extract::{JsonBody, read_json};
 use crate::api::resources::games::WhichGame;
-use crate::api::views::{GroupView, groups};
+use crate::api::views::{GroupView, MissView, groups, miss};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::cards::{self, Card, CardEdition, LaidGroup, MAX_EVALUATED, fits_one_deck};
 use crate::rules::dice::advice::{Goal, one_turn_of};
@@ -126,6 +126,10 @@ pub struct EvaluationView {
     pub score: u32,
     /// Which dice make which group; empty when not made.
     pub groups: Vec<GroupView>,
+    /// When not made: what is missing, in words and as data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub miss: Option<MissView>,
 }
 
 /// How cards make a phase: the way that lays down the most points, if any.
@@ -226,6 +230,7 @@ fn judge_dice(request: EvaluateDice) -> Result<EvaluationView> {
         made: verdict.made,
         score: verdict.score,
         groups: groups(&verdict),
+        miss: miss(phase, roll.dice(), verdict.made),
     })
 }
 

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 
 pub use edits::EditView;
 pub use games::{GameView, PlayerView};
-pub use groups::{GroupView, groups};
+pub use groups::{GroupView, MissView, groups, miss};
 pub use hands::{HandView, hand_view_of, hands_after};
 pub use turns::{TurnView, turn_view_of, turns_after};
 

@@ -5,11 +5,12 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::games::{GameView, game_view};
-use super::groups::{GroupView, groups};
+use super::groups::{GroupView, MissView, groups, miss};
 use super::utc;
+use crate::rules::PHASES;
 use crate::rules::dice::game::BonusKind;
 use crate::rules::dice::rolls::Rolls;
-use crate::rules::dice::{Color, DieId};
+use crate::rules::dice::{Color, Die, DieId};
 use crate::service::dice::{DieValue, ShownDie};
 use crate::service::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
 use crate::service::rolls::{RolledDieView, rolls_view, throw_view};
@@ -83,6 +84,11 @@ pub struct TurnView {
     pub score: u32,
     /// Empty while rolling.
     pub groups: Vec<GroupView>,
+    /// A scored turn that did not make its phase: what was missing, in words and as data, so
+    /// that an app can ask "record it as a miss?" of dice entered by hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub miss: Option<MissView>,
     /// Empty while rolling.
     pub bonuses: Vec<BonusView>,
     /// The dice the turn ended with, or, while rolling, as they lie now.
@@ -116,6 +122,7 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
         Some(rolls) => lying(rolls),
         None => turn.turn.dice.iter().map(TurnDie::from).collect(),
     };
+    let ended: Vec<Die> = shown.iter().map(|d| Die::new(d.value.0, d.color)).collect();
     TurnView {
         number: turn.turn.number,
         player_id: turn.turn.player_id.clone(),
@@ -124,6 +131,11 @@ pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> Turn
         made: outcome.evaluation.made,
         score: outcome.evaluation.score,
         groups: groups(&outcome.evaluation),
+        miss: miss(
+            &PHASES[usize::from(outcome.phase) - 1],
+            &ended,
+            outcome.evaluation.made,
+        ),
         bonuses: outcome
             .bonuses
             .iter()
@@ -163,6 +175,7 @@ pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> T
         made: false,
         score: 0,
         groups: Vec::new(),
+        miss: None,
         bonuses: Vec::new(),
         dice: lying(&open.rolls),
         rolls: Some(rolls_view(&open.rolls)),

@@ -9,6 +9,6 @@ pub mod layout;
 pub mod order;
 pub mod rolls;
 
-pub use evaluate::{Evaluation, GroupUse, StandsFor, UsedDie, evaluate};
+pub use evaluate::{Evaluation, GroupUse, Miss, Part, StandsFor, UsedDie, evaluate, shortfall};
 pub use faces::{Color, Die, Face, MAX_DICE, Number, Roll};
 pub use layout::{DiceLayout, DieId, NotRollable};

@@ -174,7 +174,17 @@ mod tests {
             "Stop: these dice make phase 10 for 41 points"
         );
         assert_eq!(
-            choice_summary(phase, &table, &[], &Outlook { chance: Exact::ZERO, expected_score: Exact::ZERO }, Goal::Make, 0),
+            choice_summary(
+                phase,
+                &table,
+                &[],
+                &Outlook {
+                    chance: Exact::ZERO,
+                    expected_score: Exact::ZERO
+                },
+                Goal::Make,
+                0
+            ),
             "The turn is over: these dice do not make phase 10"
         );
     }

@@ -14,8 +14,11 @@
 //! higher numbers first, then red, orange, blue, green, so the answer is deterministic.
 
 mod colors;
+mod miss;
 mod mixed;
 mod numbers;
+
+pub use miss::{Miss, Part, group_words, shortfall};
 
 use serde::Serialize;
 use utoipa::ToSchema;
