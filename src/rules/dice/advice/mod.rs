@@ -10,7 +10,9 @@ mod multisets;
 mod numbers;
 mod phase_8;
 mod placed;
+mod solitaire;
 mod summary;
+mod valued;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -19,6 +21,10 @@ pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
 pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};
 pub use placed::{Lying, Misnamed, ways as ways_dice_lie};
+pub use solitaire::{
+    FirstPhases, LastPhases, by_iteration, first_phases, fixed_point, last_phases,
+};
+pub use valued::Valued;
 
 /// What the player plays the rest of the turn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]

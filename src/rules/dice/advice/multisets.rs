@@ -116,6 +116,12 @@ impl Multisets {
         &self.within[usize::from(m)]
     }
 
+    /// The multiset of no dice.
+    pub(crate) fn empty(&self) -> u16 {
+        self.number(&[0; FACES])
+            .expect("the empty multiset is listed")
+    }
+
     pub(crate) fn largest_first(&self) -> &[u16] {
         &self.largest_first
     }

@@ -25,12 +25,12 @@ const SIXES_PER_ROLL: u32 = 10;
 /// The two figures of a position, in this order: chance of making the phase, expected score.
 type Pair = [u64; 2];
 
-struct Shapes {
-    high: Multisets,
-    low: Multisets,
+pub(super) struct Shapes {
+    pub(super) high: Multisets,
+    pub(super) low: Multisets,
 }
 
-static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
+pub(super) static SHAPES: LazyLock<Shapes> = LazyLock::new(|| Shapes {
     high: Multisets::high(),
     low: Multisets::low(),
 });
@@ -43,15 +43,15 @@ pub(crate) struct Kept {
 }
 
 impl Shapes {
-    fn slot(&self, kept: Kept) -> usize {
+    pub(super) fn slot(&self, kept: Kept) -> usize {
         usize::from(kept.high) * self.low.len() + usize::from(kept.low)
     }
 
-    fn slots(&self) -> usize {
+    pub(super) fn slots(&self) -> usize {
         self.high.len() * self.low.len()
     }
 
-    fn full_rolls(&self) -> impl Iterator<Item = Kept> + '_ {
+    pub(super) fn full_rolls(&self) -> impl Iterator<Item = Kept> + '_ {
         let full = |m: &'_ Multisets| (0..m.len() as u16).filter(|&x| m.is_full(x)).collect();
         let (highs, lows): (Vec<u16>, Vec<u16>) = (full(&self.high), full(&self.low));
         highs
@@ -64,7 +64,7 @@ impl Shapes {
     }
 
     /// The ten dice of a full roll, for the evaluator (colors play no part).
-    fn roll(&self, kept: Kept) -> Roll {
+    pub(super) fn roll(&self, kept: Kept) -> Roll {
         let mut dice = Vec::with_capacity(10);
         for (face, &count) in self.high.counts(kept.high).iter().enumerate() {
             let number = Number::new(5 + face as u8).expect("high faces are 5 to 10");
