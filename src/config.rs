@@ -70,6 +70,13 @@ pub struct Config {
     #[arg(long, env, value_delimiter = ',', value_parser = Network::parse, global = true)]
     pub trusted_proxies: Vec<Network>,
 
+    /// The address people reach the server at, the base of every shared link it hands out
+    /// (`https://phase10.example`). Without it, links name the address the server listens on
+    /// (`localhost` for an unspecified one). Never taken from a request's headers: a client
+    /// could make links to anywhere (`X-Forwarded-Host: evil.example`).
+    #[arg(long, env, value_parser = PublicUrl::parse, global = true)]
+    pub public_url: Option<PublicUrl>,
+
     /// The header the trusted proxies write the client's address in: `x-forwarded-for` or
     /// `forwarded` (RFC 7239). Only that one is read.
     #[arg(long, env, value_enum, default_value_t = ForwardedHeader::XForwardedFor, global = true)]
@@ -252,6 +259,44 @@ impl Network {
     }
 }
 
+/// Where people reach the server: a scheme (`http` or `https`), a host and maybe a port and a
+/// path under which it is served; kept without a trailing slash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicUrl(String);
+
+impl PublicUrl {
+    pub fn parse(text: &str) -> Result<PublicUrl, String> {
+        let url = url::Url::parse(text.trim()).map_err(|why| {
+            format!("{text:?} is not an address such as https://phase10.example: {why}")
+        })?;
+        if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+            return Err(format!(
+                "{text:?} is not an http or https address with a host, such as https://phase10.example"
+            ));
+        }
+        if url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
+            return Err(format!(
+                "{text:?} has a query, a fragment or a user: give only the scheme, host, port and path"
+            ));
+        }
+        Ok(PublicUrl(url.as_str().trim_end_matches('/').to_string()))
+    }
+
+    /// The address people reach a server listening on `local` at, when none is configured.
+    pub fn of_listener(local: std::net::SocketAddr) -> PublicUrl {
+        let host = match local.ip() {
+            ip if ip.is_unspecified() => "localhost".to_string(),
+            IpAddr::V6(ip) => format!("[{ip}]"),
+            ip => ip.to_string(),
+        };
+        PublicUrl(format!("http://{host}:{}", local.port()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// The header the trusted proxies write the client's address in. Only that one is read: a
 /// proxy passes the other on as the client sent it, so the client could name itself there.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -278,5 +323,37 @@ pub fn parse_origin(text: &str) -> Result<String, String> {
         _ => Err(format!(
             "{text:?} is not an origin: give scheme://host[:port], such as https://app.example"
         )),
+    }
+}
+
+#[cfg(test)]
+mod public_url_tests {
+    use super::PublicUrl;
+
+    #[test]
+    fn a_public_url_is_an_http_address_kept_without_its_last_slash() {
+        assert_eq!(
+            PublicUrl::parse("https://scores.example/phase10/")
+                .unwrap()
+                .as_str(),
+            "https://scores.example/phase10"
+        );
+        assert_eq!(
+            PublicUrl::parse("http://192.168.1.20:8080")
+                .unwrap()
+                .as_str(),
+            "http://192.168.1.20:8080"
+        );
+        for bad in [
+            "scores.example",
+            "ftp://scores.example",
+            "https://scores.example/?a=1",
+            "https://u@scores.example",
+        ] {
+            let why = PublicUrl::parse(bad).unwrap_err();
+            assert!(why.contains(bad), "{why}");
+        }
+        let local = PublicUrl::of_listener("0.0.0.0:8080".parse().unwrap());
+        assert_eq!(local.as_str(), "http://localhost:8080");
     }
 }

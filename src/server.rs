@@ -26,7 +26,7 @@ use crate::api::http::extract::BodyLimit;
 use crate::api::http::rate_limit::{RateLimits, RateSettings};
 use crate::api::openapi::{OpenApiJson, document_json};
 use crate::api::resources::events::StreamSettings;
-use crate::config::Config;
+use crate::config::{Config, PublicUrl};
 use crate::service::clock::{Clock, SystemClock};
 use crate::service::database::{Database, PoolSettings};
 use crate::service::idempotency::KeyPolicy;
@@ -142,11 +142,27 @@ pub fn start_playing_with(
         event_data: crate::api::views::events::event_data,
     }));
     purge_keys_now_and_then(Arc::clone(&service), keys);
+    let local = listener.local_addr()?;
+    let public_url = match &config.public_url {
+        Some(url) => url.clone(),
+        None => {
+            let url = PublicUrl::of_listener(local);
+            if !local.ip().is_loopback() {
+                tracing::warn!(
+                    links = url.as_str(),
+                    "no PUBLIC_URL: shared links name the address the server listens on; set \
+                     PUBLIC_URL to the address people reach it at"
+                );
+            }
+            url
+        }
+    };
     let parts = AppParts {
         state: web::Data::new(AppState {
             service,
             deadline: Duration::from_millis(config.query_timeout_ms),
             streams: StreamSettings::from_config(config),
+            public_url,
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(RateSettings::from_config(config))),
@@ -158,7 +174,6 @@ pub fn start_playing_with(
         header_limit: config.header_limit,
         cors_origins: config.cors_origins.clone(),
     };
-    let local = listener.local_addr()?;
     let request_timeout = config.request_timeout();
     let limit = ConnectionLimit::new(config.max_connections_per_address, trusted);
     let workers = match config.workers {

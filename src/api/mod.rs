@@ -73,6 +73,8 @@ pub struct AppState {
     /// How long a request's database work may take before it is answered 503.
     pub deadline: Duration,
     pub streams: resources::events::StreamSettings,
+    /// The base of the shared links handed out (`--public-url`, else the listening address).
+    pub public_url: crate::config::PublicUrl,
 }
 
 impl AppState {

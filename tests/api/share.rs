@@ -377,7 +377,38 @@ fn deleting_the_game_deletes_its_links(backend: Backend) {
     assert_eq!(links_left(&app), 0);
 }
 
+/// A link's address comes from the configuration, never from what a client says the server is
+/// called: forged `Host`-like headers change nothing.
+fn a_links_address_is_the_servers_own_whatever_the_client_says(backend: Backend) {
+    let forged = [
+        ("X-Forwarded-Host", "evil.example"),
+        ("X-Forwarded-Proto", "https"),
+        ("Forwarded", "host=evil.example;proto=https"),
+    ];
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let path = format!("{}/share", game_path(&game));
+    let link = app.post_with(&path, &json!({}), &forged).expect(201).json();
+    let url = link["url"].as_str().unwrap();
+    assert!(url.starts_with(&format!("{}/pad/", app.base)), "{url}");
+    let mut public = spawn_app_with(backend, &["--public-url=https://scores.example/phase10/"]);
+    public.sign_up("Ann");
+    let game = public.new_game(&["Ann", "Bob"], json!({}));
+    let path = format!("{}/share", game_path(&game));
+    let link = public
+        .post_with(&path, &json!({}), &forged)
+        .expect(201)
+        .json();
+    let url = link["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("https://scores.example/phase10/pad/"),
+        "{url}"
+    );
+}
+
 crate::on_both_backends!(
+    a_links_address_is_the_servers_own_whatever_the_client_says,
     a_link_follows_the_game_without_a_key,
     the_live_page_shows_the_pad_and_its_chart,
     the_live_page_speaks_spanish_and_an_ended_link_says_so_to_a_browser,

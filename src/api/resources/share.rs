@@ -2,7 +2,7 @@
 //! table, friends watching), and revokes them all at once.
 
 use actix_web::http::{StatusCode, header};
-use actix_web::{HttpRequest, HttpResponse, delete, post, web};
+use actix_web::{HttpResponse, delete, post, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -24,12 +24,6 @@ pub struct ShareLinkView {
     pub url: String,
     /// Until when the link opens the game.
     pub expires_at: DateTime<Utc>,
-}
-
-/// Where the server is, as the client reached it: the base of the links it makes.
-fn origin(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
 }
 
 /// Share a game's pad
@@ -59,10 +53,11 @@ pub async fn share_game(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
-    req: HttpRequest,
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
-    let origin = origin(&req);
+    // The base people reach the server at, from the configuration only (never a request's
+    // Host or X-Forwarded-Host: a client could make links to anywhere).
+    let origin = state.public_url.as_str().to_string();
     state
         .write_as(caller, None, move |session, account| {
             let link = share::create(session, &account.id, &game_id)?;
