@@ -70,6 +70,12 @@ pub struct Config {
     #[arg(long, env, value_delimiter = ',', value_parser = Network::parse, global = true)]
     pub trusted_proxies: Vec<Network>,
 
+    /// After SIGTERM, how long the server goes on answering, with `/readyz` 503, before it stops
+    /// taking connections, in milliseconds: time for a load balancer's health checks to take it
+    /// out. It then answers the requests in flight and exits (within 10 s more at most).
+    #[arg(long, env, default_value_t = 2000, global = true)]
+    pub drain_ms: u64,
+
     /// The address people reach the server at, the base of every shared link it hands out
     /// (`https://phase10.example`). Without it, links name the address the server listens on
     /// (`localhost` for an unspecified one). Never taken from a request's headers: a client

@@ -169,6 +169,8 @@ pub enum ProblemCode {
     NoSuchSeat,
     /// A game has as many live read-only links as it may.
     TooManyLinks,
+    /// The server is shutting down (a load balancer's health check reads it on `/readyz`).
+    ShuttingDown,
 }
 
 impl ProblemCode {
@@ -250,6 +252,9 @@ pub enum Error {
     RequestTimeout,
     #[error("the database is unreachable")]
     Unavailable,
+    /// The process has been told to stop: it answers what it has, and takes nothing new.
+    #[error("this server is shutting down: send requests to another one")]
+    ShuttingDown,
     /// Anything else: logged in full, with every cause, and answered without detail.
     #[error(transparent)]
     Internal(#[from] Internal),

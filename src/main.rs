@@ -36,13 +36,22 @@ async fn main() -> ExitCode {
     // The advisor's tables, built beside the server so that no answer waits for them.
     std::thread::spawn(phase10::rules::dice::advice::warm_up);
     match server::start(&config, listener, pool) {
-        Ok(running) => match running.await {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(error) => {
-                tracing::error!(%error, "server failed");
-                ExitCode::FAILURE
+        Ok(serving) => {
+            let drain_for = std::time::Duration::from_millis(config.drain_ms);
+            let (handle, drain) = (serving.server.handle(), serving.drain);
+            actix_web::rt::spawn(async move {
+                if let Err(error) = server::stop_on_signals(handle, drain, drain_for).await {
+                    tracing::error!(%error, "cannot wait for signals");
+                }
+            });
+            match serving.server.await {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => {
+                    tracing::error!(%error, "server failed");
+                    ExitCode::FAILURE
+                }
             }
-        },
+        }
         Err(error) => {
             tracing::error!(%error, "cannot start");
             ExitCode::FAILURE

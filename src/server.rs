@@ -95,12 +95,63 @@ pub fn migrated_pool(config: &Config) -> Result<DatabasePool, String> {
     Ok(pool)
 }
 
+/// Whether a server has been told to stop. While it drains it answers as ever, but `/readyz`
+/// says 503 `shutting_down`, so that a load balancer sends it nothing new before it stops
+/// taking connections.
+#[derive(Debug, Clone, Default)]
+pub struct Drain(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drain {
+    pub fn start(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+/// A server started, and its drain.
+pub struct Serving {
+    pub server: actix_web::dev::Server,
+    pub drain: Drain,
+}
+
+/// Stops the server as a process manager asks: on SIGTERM it drains for `drain_for` (`/readyz`
+/// 503, every request still answered), then stops taking connections and answers the
+/// requests it has (event streams end at once, with a `retry:`); on SIGINT it does the same
+/// without draining. The process exits within `drain_for` and `SHUTDOWN_WITHIN` seconds.
+pub async fn stop_on_signals(
+    server: actix_web::dev::ServerHandle,
+    drain: Drain,
+    drain_for: Duration,
+) -> std::io::Result<()> {
+    use actix_web::rt::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate())?;
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let terminated = tokio::select! {
+        _ = terminate.recv() => true,
+        _ = interrupt.recv() => false,
+    };
+    drain.start();
+    if terminated {
+        tracing::info!(
+            drain_ms = drain_for.as_millis() as u64,
+            "SIGTERM: draining (/readyz 503), then stopping"
+        );
+        actix_web::rt::time::sleep(drain_for).await;
+    }
+    tracing::info!("stopping: no new connections; answering the requests in flight");
+    server.stop(true).await;
+    Ok(())
+}
+
 /// Starts serving on `listener`; the returned server runs until stopped.
 pub fn start(
     config: &Config,
     listener: TcpListener,
     pool: DatabasePool,
-) -> std::io::Result<actix_web::dev::Server> {
+) -> std::io::Result<Serving> {
     start_with(config, listener, pool, |_| {})
 }
 
@@ -110,7 +161,7 @@ pub fn start_with(
     listener: TcpListener,
     pool: DatabasePool,
     extra: fn(&mut web::ServiceConfig),
-) -> std::io::Result<actix_web::dev::Server> {
+) -> std::io::Result<Serving> {
     start_playing_with(config, listener, pool, extra, TimeAndDice::default())
 }
 
@@ -127,8 +178,9 @@ pub fn start_playing_with(
     pool: DatabasePool,
     extra: fn(&mut web::ServiceConfig),
     time_and_dice: TimeAndDice,
-) -> std::io::Result<actix_web::dev::Server> {
+) -> std::io::Result<Serving> {
     let keys = config.key_policy();
+    let drain = Drain::default();
     let trusted = TrustedProxies::from_config(config);
     let live = Live::new(listen_url(config), config.stream_limits());
     let service = Arc::new(Service::new(service::Parts {
@@ -163,6 +215,7 @@ pub fn start_playing_with(
             deadline: Duration::from_millis(config.query_timeout_ms),
             streams: StreamSettings::from_config(config),
             public_url,
+            drain: drain.clone(),
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(RateSettings::from_config(config))),
@@ -182,12 +235,13 @@ pub fn start_playing_with(
     };
     // `HttpServer::max_connections`: past its share, a worker stops accepting until a
     // connection closes (the rest wait in the listen backlog), so that the process never runs
-    // out of file descriptors. SIGTERM stops gracefully and SIGINT at once, as actix-server
-    // handles them.
+    // out of file descriptors. Signals are the binary's to handle (`stop_on_signals`): it
+    // drains before it stops.
     let per_worker = config.connection_cap().div_ceil(workers).max(1);
     let builder = actix_server::Server::build()
         .workers(workers)
         .max_concurrent_connections(per_worker)
+        .disable_signals()
         .shutdown_timeout(SHUTDOWN_WITHIN);
     // A graceful shutdown lets each connection finish its request in flight (actix-http 3.13.3
     // and later), but an event stream never finishes: end them all as soon as it starts (their
@@ -220,7 +274,10 @@ pub fn start_playing_with(
             .h1(map_config(app, |_| AppConfig::default()));
         connection::admit(limit.clone(), request_timeout).and_then(http)
     })?;
-    Ok(server.run())
+    Ok(Serving {
+        server: server.run(),
+        drain,
+    })
 }
 
 /// How long a shutdown waits for requests in flight, in seconds.

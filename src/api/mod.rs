@@ -75,6 +75,8 @@ pub struct AppState {
     pub streams: resources::events::StreamSettings,
     /// The base of the shared links handed out (`--public-url`, else the listening address).
     pub public_url: crate::config::PublicUrl,
+    /// Whether the process has been told to stop.
+    pub drain: crate::server::Drain,
 }
 
 impl AppState {

@@ -262,7 +262,7 @@ fn on_sigterm_open_streams_end_at_once(backend: Backend) {
     let key = app.sign_up("Ann");
     let game = app.new_game(&["Ann"], json!({}));
     let id = game["id"].as_str().unwrap();
-    let mut server = ServerProcess::start(&app.database_url, &["--log", "warn"]);
+    let mut server = ServerProcess::start(&app.database_url, &["--log", "warn", "--drain-ms", "0"]);
     let mut open = Raw::follow(&server.base, "127.0.0.1", id, &key);
     // A client that is gone without a word: its socket is still open, and it reads nothing.
     let _gone = Raw::follow(&server.base, "127.0.0.1", id, &key);

@@ -235,7 +235,8 @@ fn serve(
         system.block_on(async move {
             let server =
                 phase10::server::start_playing_with(&config, listener, pool, extra, time_and_dice)
-                    .expect("the server starts");
+                    .expect("the server starts")
+                    .server;
             sender.send(server.handle()).expect("the test waits");
             server.await.expect("the server runs");
         });

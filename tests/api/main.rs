@@ -31,4 +31,5 @@ mod scoresheet;
 mod service;
 mod share;
 mod sse;
+mod stopping;
 mod turns;

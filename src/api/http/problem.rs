@@ -65,6 +65,7 @@ impl Error {
             Error::HeadersTooLarge { .. } => ProblemCode::HeadersTooLarge,
             Error::RequestTimeout => ProblemCode::RequestTimeout,
             Error::Unavailable => ProblemCode::DatabaseUnavailable,
+            Error::ShuttingDown => ProblemCode::ShuttingDown,
             Error::Internal(_) => ProblemCode::InternalError,
         }
     }
@@ -72,7 +73,7 @@ impl Error {
     /// Seconds a client should wait before trying again, for errors that pass.
     pub fn retry_after(&self) -> Option<u64> {
         match self {
-            Error::Unavailable => Some(RETRY_AFTER_SECONDS),
+            Error::Unavailable | Error::ShuttingDown => Some(RETRY_AFTER_SECONDS),
             Error::RateLimited { retry_after } => Some(*retry_after),
             Error::TooManyStreams { .. } | Error::TooManyConnections => Some(5),
             _ => None,
@@ -100,7 +101,7 @@ impl ResponseError for Error {
             | Error::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
             Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Error::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Error::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Error::Unavailable | Error::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
             Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -241,6 +241,10 @@ struct Followed {
     link: Option<OpenLink>,
 }
 
+/// How soon a client whose stream ended because its server stopped reconnects, in
+/// milliseconds.
+const RECONNECT_AFTER_STOP_MS: u32 = 500;
+
 /// Sends the game's events after `after` down `sender` until the client goes away (it closes
 /// its side of the connection, or a write to it fails), the game is deleted, or the server
 /// shuts down.
@@ -323,6 +327,9 @@ async fn follow(
         };
         tokio::select! {
             serving = subscription.changed() => if !serving {
+                // The server is stopping: the last word tells the client to come back soon,
+                // which a load balancer sends to another process, from the last event it had.
+                let _ = send(format!("retry: {RECONNECT_AFTER_STOP_MS}\n\n")).await;
                 return;
             },
             _ = next_poll => {}

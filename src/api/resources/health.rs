@@ -37,7 +37,8 @@ pub async fn healthz() -> HttpResponse {
 
 /// Readiness
 ///
-/// The database is reachable; 503 while it is not.
+/// The database is reachable; 503 while it is not, and 503 `shutting_down` once the process
+/// has been told to stop (SIGTERM): a load balancer takes it out while it still answers.
 #[utoipa::path(
     operation_id = "readyz",
     tag = "service",
@@ -51,6 +52,9 @@ pub async fn healthz() -> HttpResponse {
 )]
 #[get("/readyz")]
 pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse> {
+    if state.drain.is_draining() {
+        return Err(crate::error::Error::ShuttingDown);
+    }
     state.run(|session| session.ping()).await?;
     Ok(HttpResponse::Ok().json(Health {
         status: "ready".into(),
