@@ -70,6 +70,12 @@ pub struct Config {
     #[arg(long, env, value_delimiter = ',', value_parser = Network::parse, global = true)]
     pub trusted_proxies: Vec<Network>,
 
+    /// Where to serve `GET /metrics` (Prometheus's text format), `127.0.0.1:9100`: an address
+    /// of its own, for the operator's network only. None by default; the API's own address
+    /// never serves it (404).
+    #[arg(long, env, global = true)]
+    pub metrics_bind: Option<String>,
+
     /// After SIGTERM, how long the server goes on answering, with `/readyz` 503, before it stops
     /// taking connections, in milliseconds: time for a load balancer's health checks to take it
     /// out. It then answers the requests in flight and exits (within 10 s more at most).

@@ -9,6 +9,7 @@ pub mod pad;
 pub mod rules;
 pub mod server;
 pub mod service;
+pub mod telemetry;
 pub mod values;
 
 use actix_web::body::MessageBody;
@@ -95,5 +96,6 @@ pub fn app(
         .wrap(api::http::middleware::problems())
         .wrap(api::http::middleware::RequestIdHeader)
         .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
+        .wrap(from_fn(api::http::request_metrics::measure))
         .wrap(TracingLogger::<api::http::request_log::RequestSpan>::new())
 }

@@ -32,6 +32,19 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    phase10::telemetry::install();
+    if let Some(bind) = &config.metrics_bind {
+        match phase10::telemetry::serve(bind) {
+            Ok(metrics) => {
+                tracing::info!(%bind, "metrics at /metrics");
+                actix_web::rt::spawn(metrics);
+            }
+            Err(error) => {
+                tracing::error!(%error, %bind, "cannot serve the metrics");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     tracing::info!(bind = %config.bind, "serving; docs at /docs");
     // The advisor's tables, built beside the server so that no answer waits for them.
     std::thread::spawn(phase10::rules::dice::advice::warm_up);

@@ -95,21 +95,7 @@ pub fn migrated_pool(config: &Config) -> Result<DatabasePool, String> {
     Ok(pool)
 }
 
-/// Whether a server has been told to stop. While it drains it answers as ever, but `/readyz`
-/// says 503 `shutting_down`, so that a load balancer sends it nothing new before it stops
-/// taking connections.
-#[derive(Debug, Clone, Default)]
-pub struct Drain(Arc<std::sync::atomic::AtomicBool>);
-
-impl Drain {
-    pub fn start(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
-    }
-
-    pub fn is_draining(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
-    }
-}
+pub use crate::api::resources::health::Drain;
 
 /// A server started, and its drain.
 pub struct Serving {
@@ -194,6 +180,7 @@ pub fn start_playing_with(
         event_data: crate::api::views::events::event_data,
     }));
     purge_keys_now_and_then(Arc::clone(&service), keys);
+    read_at_scrape(&service, &live);
     let local = listener.local_addr()?;
     let public_url = match &config.public_url {
         Some(url) => url.clone(),
@@ -278,6 +265,24 @@ pub fn start_playing_with(
         server: server.run(),
         drain,
     })
+}
+
+/// The states of this server the metrics read at each scrape (`telemetry`).
+fn read_at_scrape(service: &Arc<Service>, live: &Live) {
+    use crate::telemetry::{POOL_IDLE, POOL_IN_USE, POOL_MAX, STREAMS, read_at_scrape};
+    let pool = |pick: fn((u32, u32, u32)) -> u32| {
+        let service = Arc::downgrade(service);
+        move || {
+            service
+                .upgrade()
+                .map_or(0.0, |service| f64::from(pick(service.pool_state())))
+        }
+    };
+    read_at_scrape(POOL_IN_USE, pool(|(in_use, _, _)| in_use));
+    read_at_scrape(POOL_IDLE, pool(|(_, idle, _)| idle));
+    read_at_scrape(POOL_MAX, pool(|(_, _, max)| max));
+    let live = live.clone();
+    read_at_scrape(STREAMS, move || live.open_streams() as f64);
 }
 
 /// How long a shutdown waits for requests in flight, in seconds.

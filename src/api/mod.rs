@@ -76,7 +76,7 @@ pub struct AppState {
     /// The base of the shared links handed out (`--public-url`, else the listening address).
     pub public_url: crate::config::PublicUrl,
     /// Whether the process has been told to stop.
-    pub drain: crate::server::Drain,
+    pub drain: resources::health::Drain,
 }
 
 impl AppState {

@@ -108,6 +108,11 @@ impl Live {
 
     /// Ends every subscription, now and from now on: the server is shutting down, and its
     /// streams' clients reconnect to another process.
+    /// How many streams (subscriptions) are open in this process.
+    pub fn open_streams(&self) -> usize {
+        self.0.watched().total
+    }
+
     pub fn end_streams(&self) {
         self.0.ending.send_replace(true);
     }

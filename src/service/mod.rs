@@ -159,6 +159,11 @@ impl Service {
         })
     }
 
+    /// The database pool now: connections in use, idle, and the most it opens.
+    pub fn pool_state(&self) -> (u32, u32, u32) {
+        self.store.pool_state()
+    }
+
     pub fn live(&self) -> &live::Live {
         &self.parts.live
     }

@@ -19,6 +19,7 @@ mod keys_at_rest;
 mod last_event_id;
 mod limits;
 mod logs;
+mod metrics;
 mod misbehaving_clients;
 mod pad;
 mod people;

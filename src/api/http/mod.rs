@@ -17,3 +17,4 @@ pub mod pagination;
 pub mod problem;
 pub mod rate_limit;
 pub mod request_log;
+pub mod request_metrics;

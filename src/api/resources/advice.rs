@@ -1,6 +1,8 @@
 //! `POST /v1/advice` (open) and `GET /v1/games/{game_id}/turns/{number}/advice`: the best play
 //! of the rest of a turn (RULES §8), with its exact odds.
 
+use std::time::Instant;
+
 use actix_web::{HttpResponse, get, post};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -16,6 +18,7 @@ use crate::rules::dice::{Color, Die};
 use crate::service::advice::{TurnAdvice, for_turn, refused};
 use crate::service::dice::{DieValue, numbered_phase};
 use crate::service::games;
+use crate::telemetry::{ADVICE, ADVICE_SECONDS};
 
 /// A die as it lies on the table. In phase 8 every die needs its color. Its `die` is never
 /// needed: where the faces fit the ten dice in several ways, the figures are the exact average
@@ -194,6 +197,16 @@ impl TurnAdviceView {
     }
 }
 
+/// Counts an answer of the advisor for `goal`, and how long it took since `start`.
+fn advised(goal: Goal, start: Instant) {
+    let goal = match goal {
+        Goal::Make => "make",
+        Goal::Score => "score",
+    };
+    metrics::counter!(ADVICE, "goal" => goal).increment(1);
+    metrics::histogram!(ADVICE_SECONDS, "goal" => goal).record(start.elapsed().as_secs_f64());
+}
+
 /// The positions of `dice` dice that a choice rolling `reroll` keeps.
 fn kept(dice: usize, reroll: &[usize]) -> impl Iterator<Item = usize> + '_ {
     (0..dice).filter(move |i| !reroll.contains(i))
@@ -231,10 +244,14 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
     let (rolls_left, goal, layout) = (request.rolls_left, request.goal, request.dice_layout);
     let dice = lying.len();
     // The first answer for a phase builds its tables: off the server's threads.
-    let advice =
-        crate::api::blocking(move || advice::advise(phase, layout, &lying, rolls_left, goal))
-            .await?
-            .map_err(refused)?;
+    let advice = crate::api::blocking(move || {
+        let start = Instant::now();
+        let advice = advice::advise(phase, layout, &lying, rolls_left, goal);
+        advised(goal, start);
+        advice
+    })
+    .await?
+    .map_err(refused)?;
     let view = AdviceView::new(phase.number.get(), goal, rolls_left, dice, &advice);
     Ok(HttpResponse::Ok().json(view))
 }
@@ -271,7 +288,10 @@ pub async fn advise_digital_turn(
         .state
         .run_as(turn.caller.clone(), move |session, account| {
             let game = games::get(session, &account.id, &game_id)?;
-            Ok((game.version(), for_turn(&game, number, goal)?))
+            let start = Instant::now();
+            let advice = for_turn(&game, number, goal)?;
+            advised(goal, start);
+            Ok((game.version(), advice))
         })
         .await?;
     Ok(turn

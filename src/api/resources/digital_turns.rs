@@ -9,11 +9,13 @@ use crate::api::TurnPath;
 use crate::api::http::conditional::IfMatch;
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::IdempotencyKey;
+use crate::api::http::request_metrics::count_if_done;
 use crate::api::resources::turns::{TurnAt, changed_turn};
 use crate::api::views::TurnView;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::dice::{DieId, MAX_DICE};
 use crate::service::turns::TurnAction;
+use crate::telemetry::TURNS;
 
 /// Which dice to roll again.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -109,5 +111,7 @@ pub async fn roll_dice(
 )]
 #[post("/games/{game_id}/turns/{number}/score")]
 pub async fn score_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    turn.act(key, TurnAction::Score, None, changed_turn).await
+    turn.act(key, TurnAction::Score, None, changed_turn)
+        .await
+        .inspect(|answer| count_if_done(answer, TURNS))
 }

@@ -11,11 +11,13 @@ use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
+use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::service::edits;
 use crate::service::hands::{self, EnteredHand, RecordedPlayer};
+use crate::telemetry::HANDS;
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// A hand as it ended: who went out, and each player's line. A tie-break hand is only
@@ -127,6 +129,7 @@ pub async fn record_hand(
             receipt(StatusCode::CREATED, &headers, Some(&view))
         })
         .await
+        .inspect(|answer| count_if_done(answer, HANDS))
 }
 
 /// Replace a hand

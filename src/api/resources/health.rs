@@ -60,3 +60,19 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse> {
         status: "ready".into(),
     }))
 }
+
+/// Whether a server has been told to stop. While it drains it answers as ever, but `/readyz`
+/// says 503 `shutting_down`, so that a load balancer sends it nothing new before it stops
+/// taking connections.
+#[derive(Debug, Clone, Default)]
+pub struct Drain(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drain {
+    pub fn start(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    pub fn is_draining(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}

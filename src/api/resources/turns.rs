@@ -13,6 +13,7 @@ use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
+use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::api::{AppState, GamePath, TurnPath};
 use crate::error::{Error, ProblemCode, Result};
@@ -22,6 +23,7 @@ use crate::service::change::Changed;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
 use crate::service::turns::TurnAction;
+use crate::telemetry::TURNS;
 use crate::values::{GameId, PlayerId, TurnNumber};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
@@ -133,6 +135,7 @@ pub async fn record_turn(
             receipt(StatusCode::CREATED, &headers, Some(&view))
         })
         .await
+        .inspect(|answer| count_if_done(answer, TURNS))
 }
 
 /// Dice beyond the ten of the game are refused before anything else is looked at.

@@ -142,10 +142,24 @@ impl Store {
 
     /// A connection from the pool, for one request.
     pub(in crate::service) fn connection(&self) -> Result<StoreConnection, r2d2::PoolError> {
+        let start = std::time::Instant::now();
+        let conn = self.pool.get();
+        metrics::histogram!(crate::telemetry::POOL_WAIT_SECONDS)
+            .record(start.elapsed().as_secs_f64());
         Ok(StoreConnection {
-            conn: self.pool.get()?,
+            conn: conn?,
             sqlite_writer: Arc::clone(&self.sqlite_writer),
         })
+    }
+
+    /// Connections in use, idle, and the most the pool opens.
+    pub(in crate::service) fn pool_state(&self) -> (u32, u32, u32) {
+        let state = self.pool.state();
+        (
+            state.connections - state.idle_connections,
+            state.idle_connections,
+            self.pool.max_size(),
+        )
     }
 }
 

@@ -1,0 +1,113 @@
+//! The operator's metrics: Prometheus's text format on the address `--metrics-bind` names, and
+//! nowhere else; requests by route, turns recorded (a replayed retry not counted twice), advice,
+//! the database pool, event streams, the process's memory and CPU.
+
+use serde_json::json;
+
+use crate::helpers::{Backend, dice, spawn_app};
+use crate::process::ServerProcess;
+
+/// The value of the sample `line` starts (`name{labels}`), if it is there.
+fn sample(text: &str, line: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(line)?.strip_prefix(' ')?.parse().ok())
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+fn the_metrics_are_on_the_operators_address_only(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let metrics_port = free_port();
+    let bind = format!("127.0.0.1:{metrics_port}");
+    let server = ServerProcess::start(
+        &app.database_url,
+        &["--log", "warn", "--metrics-bind", &bind],
+    );
+    let agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .new_agent();
+    let auth = format!("Bearer {key}");
+    let turns = format!(
+        "{}/v1/games/{}/turns",
+        server.base,
+        game["id"].as_str().unwrap()
+    );
+    let turn = |seat: usize, retry: Option<&str>| {
+        let body =
+            json!({"player_id": game["players"][seat]["id"], "dice": dice("8 8 8 10 W W 5 6 1 2")});
+        let mut request = agent.post(&turns).header("Authorization", &auth);
+        if let Some(key) = retry {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send_json(body).unwrap().status().as_u16()
+    };
+    assert_eq!(turn(0, Some("the-first-turn-of-the-night")), 201);
+    // the same turn retried: answered again, recorded once
+    assert_eq!(turn(0, Some("the-first-turn-of-the-night")), 201);
+    assert_eq!(turn(1, None), 201);
+    let advice = agent
+        .post(&format!("{}/v1/advice", server.base))
+        .send_json(json!({"phase": 1, "rolls_left": 3}))
+        .unwrap();
+    assert_eq!(advice.status(), 200);
+    // Not on the API's address.
+    let on_api = agent
+        .get(&format!("{}/metrics", server.base))
+        .call()
+        .unwrap();
+    assert_eq!(on_api.status(), 404);
+    let scraped = agent.get(&format!("http://{bind}/metrics")).call().unwrap();
+    assert_eq!(scraped.status(), 200);
+    let kind = scraped
+        .headers()
+        .get("content-type")
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(kind.starts_with("text/plain; version=0.0.4"), "{kind}");
+    let text = scraped.into_body().read_to_string().unwrap();
+    assert_eq!(
+        sample(&text, "phase10_turns_recorded_total"),
+        Some(2.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(
+            &text,
+            "phase10_http_requests_total{route=\"/v1/games/{game_id}/turns\",method=\"POST\",status=\"201\"}"
+        ),
+        Some(3.0),
+        "{text}"
+    );
+    assert_eq!(
+        sample(&text, "phase10_advice_answers_total{goal=\"make\"}"),
+        Some(1.0)
+    );
+    assert!(text.contains("phase10_http_request_duration_seconds_bucket{route=\"/v1/advice\",method=\"POST\",le=\"0.001\"}"), "{text}");
+    assert!(
+        text.contains("phase10_db_pool_wait_seconds_count"),
+        "{text}"
+    );
+    assert!(sample(&text, "phase10_db_pool_connections_max").is_some_and(|max| max >= 1.0));
+    assert!(sample(&text, "phase10_db_pool_connections_idle").is_some());
+    assert_eq!(sample(&text, "phase10_event_streams_open"), Some(0.0));
+    assert!(
+        sample(&text, "process_resident_memory_bytes").is_some_and(|bytes| bytes > 1e6),
+        "{text}"
+    );
+    assert!(
+        sample(&text, "process_cpu_seconds_total").is_some(),
+        "{text}"
+    );
+}
+
+crate::on_both_backends!(the_metrics_are_on_the_operators_address_only);
