@@ -41,3 +41,12 @@ pub struct PoolSettings {
     pub max_size: u32,
     pub connection_timeout: Duration,
 }
+
+/// Readies the process for PostgreSQL, before its first connection: OpenSSL, which libpq speaks
+/// TLS with, is initialised without its clean-up at exit. That clean-up frees OpenSSL's state
+/// while other threads may still be inside it (the listener of `live`, a pooled connection
+/// going away), which crashed a process now and then as it ended (SIGSEGV). `openssl-sys`'s own
+/// initialisation asks for exactly that; it runs once, however often it is called.
+pub fn prepare_for_postgres() {
+    openssl_sys::init();
+}

@@ -34,6 +34,7 @@ fn with_liveness(url: &str) -> String {
 
 impl Listener {
     pub fn connect(url: &str) -> ConnectionResult<Listener> {
+        crate::service::database::prepare_for_postgres();
         let mut conn = PgConnection::establish(&with_liveness(url))?;
         conn.batch_execute(&format!("LISTEN {CHANNEL}"))
             .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;

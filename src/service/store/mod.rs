@@ -59,9 +59,12 @@ impl ManageConnection for Connector {
 
     fn connect(&self) -> Result<DbConnection, r2d2::Error> {
         match &self.database {
-            Database::Postgres(url) => PgConnection::establish(url)
-                .map(DbConnection::Postgres)
-                .map_err(r2d2::Error::ConnectionError),
+            Database::Postgres(url) => {
+                crate::service::database::prepare_for_postgres();
+                PgConnection::establish(url)
+                    .map(DbConnection::Postgres)
+                    .map_err(r2d2::Error::ConnectionError)
+            }
             Database::Sqlite(path) => {
                 let mut conn =
                     SqliteConnection::establish(path).map_err(r2d2::Error::ConnectionError)?;

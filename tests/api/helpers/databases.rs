@@ -47,6 +47,8 @@ pub enum Scratch {
 impl Scratch {
     /// A new database holding every migration, and its URL.
     pub fn new(backend: Backend) -> (Scratch, String) {
+        // before this process's first connection to PostgreSQL, as the server does
+        phase10::service::database::prepare_for_postgres();
         match backend {
             Backend::Sqlite => {
                 let id = uuid::Uuid::new_v4().simple().to_string();
