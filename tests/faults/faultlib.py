@@ -97,6 +97,8 @@ def retry_delay(answer):
     """Seconds to wait before sending the same request again, or None: the answer is final."""
     if answer.status is None:  # refused, reset, or timed out: the same request, the same key
         return 0.05 + random.random() * 0.1
+    if answer.status in (502, 504):  # a load balancer's: the process it chose gave no answer
+        return 0.05 + random.random() * 0.1
     if answer.status == 503:
         return retry_after(answer, 0.2)
     if answer.status == 409 and answer.code == "idempotency_key_in_flight":
