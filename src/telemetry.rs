@@ -120,10 +120,10 @@ pub fn read_at_scrape(name: &'static str, read: impl Fn() -> f64 + Send + Sync +
 
 /// The text exposition now: the states read, the process's figures, everything recorded.
 fn render() -> String {
-    let exposition = install();
-    let exposition_state = EXPOSITION.get().expect("installed");
+    install();
+    let exposition = EXPOSITION.get().expect("installed above");
     {
-        let readings = exposition_state
+        let readings = exposition
             .readings
             .lock()
             .unwrap_or_else(|e| e.into_inner());
@@ -131,8 +131,8 @@ fn render() -> String {
             gauge!(*name).set(read());
         }
     }
-    exposition_state.process.collect();
-    exposition.render()
+    exposition.process.collect();
+    exposition.handle.render()
 }
 
 /// Serves `GET /metrics` on `bind`, on a worker of its own, until the process ends.
