@@ -47,6 +47,7 @@ class Follower(threading.Thread):
         super().__init__(daemon=True)
         self.port, self.api_key, self.game_id = port, api_key, game_id
         self.ids, self.ended_with_retry, self.reconnects = [], 0, 0
+        self.received_at = {}  # event id -> when it arrived
         self.connections = []  # (Last-Event-ID sent, status, first id received), for a report
         self.stop = threading.Event()
 
@@ -73,6 +74,7 @@ class Follower(threading.Thread):
                     line = line.decode().rstrip("\n")
                     if line.startswith("id: "):
                         self.ids.append(int(line[4:]))
+                        self.received_at.setdefault(self.ids[-1], time.monotonic())
                         if self.connections[-1][2] is None:
                             self.connections[-1][2] = self.ids[-1]
                     if line:
@@ -92,9 +94,14 @@ class Client(threading.Thread):
         self.port, self.api_key, self.game, self.done = port, api_key, game, done
         self.acks, self.errors, self.replayed, self.unanswered = [], [], 0, 0
         self.unanswered_at = []  # when each attempt that got no answer from a process ended
+        self.pending_since = None  # when the first attempt of the turn in hand was sent
+        self.latencies = []  # (answered at, seconds from the first attempt to the 201)
+        self.sent_at = {}  # the game's version after a turn -> when its first attempt was sent
 
     def run(self):
         def observe(answer):
+            if self.pending_since is None:
+                self.pending_since = answer.started
             if answer.status in (None, 502, 504):
                 self.unanswered += 1
                 self.unanswered_at.append(answer.ended)
@@ -102,6 +109,9 @@ class Client(threading.Thread):
         def acknowledged(answer, sent):
             self.acks.append((answer.json["number"], sent["player_id"], sent["dice"]))
             self.replayed += answer.header("Idempotent-Replayed") == "true"
+            self.latencies.append((answer.ended, answer.ended - self.pending_since))
+            self.sent_at[answer.json["game"]["version"]] = self.pending_since
+            self.pending_since = None
 
         f.play_turns(self.port, self.api_key, self.game, lambda: not self.done.is_set(), THINK,
                      acknowledged, self.errors, observe)
@@ -225,6 +235,20 @@ def main():
                     f"{next((i for i, (a, b) in enumerate(zip(follower.ids, expected)) if a != b), min(len(follower.ids), len(expected)))}: "
                     f"received {follower.ids[:5]}…{follower.ids[-3:]}, stored {expected[:5]}…{expected[-3:]}; "
                     f"connections (Last-Event-ID, status, first id): {follower.connections}")
+        # What the faults cost: each turn's time from its first attempt to its 201, over the run
+        # and in the 3 s after the kill; and each followed turn's time from its first attempt
+        # to its event on a follower's stream (through HAProxy: mostly another process's).
+        def spread(values):
+            values = sorted(values)
+            at = lambda q: values[min(len(values) - 1, int(q * len(values)))] * 1000  # noqa: E731
+            return f"p50 {at(0.5):.1f} ms, p99 {at(0.99):.1f} ms, max {values[-1] * 1000:.1f} ms" if values else "none"
+        turns = [took for c in clients for _, took in c.latencies]
+        after_kill = [took for c in clients for at, took in c.latencies if 0 <= at - killed_at <= 3]
+        by_game = {c.game["id"]: c for c in clients}
+        delays = [fl.received_at[v] - sent for fl in followers
+                  for v, sent in by_game[fl.game_id].sent_at.items() if v in fl.received_at]
+        costs = (f"turn latency {spread(turns)}; in the 3 s after the kill {spread(after_kill)}; "
+                 f"event delay to followers {spread(delays)} ({len(delays)} events)")
         heard = sum(fl.ended_with_retry for fl in followers)
         if not any(fl.reconnects for fl in followers):
             check.errors.append("no follower had to reconnect: the faults missed the streams")
@@ -269,6 +293,7 @@ def main():
           f"duplicated={check.duplicated} lost={check.lost}; unanswered attempts retried={unanswered}, "
           f"replayed answers={replayed}; SIGTERM exit after {stopped_in if 'stopped_in' in dir() else None} s; "
           f"streams ended with a retry={heard if 'heard' in dir() else None}")
+    print(f"  {costs if 'costs' in dir() else ''}")
     check.report()
     ok = check.ok()
     if ok:
