@@ -6,7 +6,8 @@
 //! dice placed: a part of a group is dice it could hold (a set's of one number, a run's of
 //! different numbers close enough to fit it, a color group's of its color) with wilds anywhere.
 //! With two groups, every part of the first that the dice allow is tried with the best part of
-//! the second from the dice left: at most 2^10 parts, so no cleverness is needed.
+//! the second from the dice left: of the 2^10 subsets, only those no larger than the group and
+//! taking the first of alike dice (a turn's view says this on every miss, so it is kept cheap).
 
 use crate::rules::dice::faces::{Color, Die, MAX_DICE};
 use crate::rules::phases::{Group, GroupKind, Phase};
@@ -41,7 +42,11 @@ pub fn shortfall(phase: &Phase, dice: &[Die]) -> Miss {
         [only] => vec![best_part(*only, dice, &all)],
         [first, second] => {
             let mut best: Option<(Rank, Vec<Part>)> = None;
+            let alike = earlier_alike(dice);
             for subset in 0u32..1 << dice.len() {
+                if subset.count_ones() > u32::from(first.size) || !first_of_alike(subset, &alike) {
+                    continue;
+                }
                 let taken: Vec<usize> = all
                     .iter()
                     .copied()
@@ -87,6 +92,27 @@ pub fn shortfall(phase: &Phase, dice: &[Die]) -> Miss {
         parts,
         dice: dice.len(),
     }
+}
+
+/// Per die, the earlier dice that show the same (bit j: die j).
+fn earlier_alike(dice: &[Die]) -> Vec<u32> {
+    (0..dice.len())
+        .map(|i| {
+            (0..i)
+                .filter(|&j| dice[j] == dice[i])
+                .fold(0, |mask, j| mask | 1 << j)
+        })
+        .collect()
+}
+
+/// Whether the subset takes, of dice that show the same, the first ones. Alike dice are
+/// interchangeable, so the other subsets rank the same as one of these; and as the one of
+/// them found first (the smallest) is always one of these, skipping the rest changes nothing.
+fn first_of_alike(subset: u32, alike: &[u32]) -> bool {
+    alike
+        .iter()
+        .enumerate()
+        .all(|(i, &before)| subset & 1 << i == 0 || subset & before == before)
 }
 
 /// Complete groups, then dice placed, then natural points placed.
