@@ -59,6 +59,41 @@ impl Shapes {
             .flat_map(move |high| lows.clone().into_iter().map(move |low| Kept { high, low }))
     }
 
+    /// From a value of every full roll, one of every kept multiset: `add(sum, weight, bigger)`
+    /// folded, from the default, over the faces of one more die (`weight` of the die's six
+    /// faces show it), each giving the larger multiset's value; low dice are added first, then
+    /// high.
+    pub(super) fn grown_from_full<T: Copy + Default>(
+        &self,
+        full: &[T],
+        add: impl Fn(T, u64, T) -> T,
+    ) -> Vec<T> {
+        let mut values = vec![T::default(); self.slots()];
+        for &high in self.high.largest_first() {
+            for &low in self.low.largest_first() {
+                let slot = self.slot(Kept { high, low });
+                let (kind, grow): (&Multisets, &dyn Fn(usize) -> Kept) = if !self.low.is_full(low) {
+                    (&self.low, &|f| Kept {
+                        high,
+                        low: self.low.grown(low, f),
+                    })
+                } else if !self.high.is_full(high) {
+                    (&self.high, &|f| Kept {
+                        high: self.high.grown(high, f),
+                        low,
+                    })
+                } else {
+                    values[slot] = full[slot];
+                    continue;
+                };
+                values[slot] = (0..kind.faces()).fold(T::default(), |sum, face| {
+                    add(sum, kind.weight(face), values[self.slot(grow(face))])
+                });
+            }
+        }
+        values
+    }
+
     fn kept_size(&self, kept: Kept) -> u32 {
         u32::from(self.high.size(kept.high) + self.low.size(kept.low))
     }
@@ -165,34 +200,9 @@ impl GoalTables {
 fn expect(full: &[Pair]) -> Vec<Pair> {
     let shapes = &*SHAPES;
     // `sums[slot]` is the kept multiset's figure times `d · 6^missing`, built from larger ones.
-    let mut sums = vec![[0u64; 2]; shapes.slots()];
-    for &high in shapes.high.largest_first() {
-        for &low in shapes.low.largest_first() {
-            let kept = Kept { high, low };
-            let (kind, grow): (&Multisets, &dyn Fn(usize) -> Kept) = if !shapes.low.is_full(low) {
-                (&shapes.low, &|f| Kept {
-                    high,
-                    low: shapes.low.grown(low, f),
-                })
-            } else if !shapes.high.is_full(high) {
-                (&shapes.high, &|f| Kept {
-                    high: shapes.high.grown(high, f),
-                    low,
-                })
-            } else {
-                sums[shapes.slot(kept)] = full[shapes.slot(kept)];
-                continue;
-            };
-            let mut sum = [0u64; 2];
-            for face in 0..kind.faces() {
-                let weight = kind.weight(face);
-                let bigger = sums[shapes.slot(grow(face))];
-                sum[0] += weight * bigger[0];
-                sum[1] += weight * bigger[1];
-            }
-            sums[shapes.slot(kept)] = sum;
-        }
-    }
+    let mut sums = shapes.grown_from_full(full, |sum: Pair, weight, bigger| {
+        [sum[0] + weight * bigger[0], sum[1] + weight * bigger[1]]
+    });
     for high in 0..shapes.high.len() as u16 {
         for low in 0..shapes.low.len() as u16 {
             let kept = Kept { high, low };

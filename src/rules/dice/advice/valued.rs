@@ -13,7 +13,7 @@
 //! Each figure travels with the chance of a miss under the same play, which is the slope of the
 //! turn's value in `missed` and what the fixed points need.
 
-use super::multisets::{Multisets, NONE};
+use super::multisets::NONE;
 use super::numbers::{Kept, SHAPES, Shapes};
 use crate::rules::dice::evaluate;
 use crate::rules::phases::Phase;
@@ -106,37 +106,15 @@ impl ValuedTurn {
 }
 
 /// From the value of every full roll, the value of keeping each multiset and rolling the rest
-/// once: the average over the face of one more die, low dice first, then high.
+/// once: the average over the face of one more die.
 fn expect(shapes: &Shapes, full: &[Valued]) -> Vec<Valued> {
-    let mut values = vec![Valued::default(); shapes.slots()];
-    for &high in shapes.high.largest_first() {
-        for &low in shapes.low.largest_first() {
-            let slot = shapes.slot(Kept { high, low });
-            let (kind, grow): (&Multisets, &dyn Fn(usize) -> Kept) = if !shapes.low.is_full(low) {
-                (&shapes.low, &|f| Kept {
-                    high,
-                    low: shapes.low.grown(low, f),
-                })
-            } else if !shapes.high.is_full(high) {
-                (&shapes.high, &|f| Kept {
-                    high: shapes.high.grown(high, f),
-                    low,
-                })
-            } else {
-                values[slot] = full[slot];
-                continue;
-            };
-            let mut sum = Valued::default();
-            for face in 0..kind.faces() {
-                let weight = kind.weight(face) as f64 / 6.0;
-                let bigger = values[shapes.slot(grow(face))];
-                sum.value += weight * bigger.value;
-                sum.miss += weight * bigger.miss;
-            }
-            values[slot] = sum;
+    shapes.grown_from_full(full, |sum: Valued, weight, bigger| {
+        let share = weight as f64 / 6.0;
+        Valued {
+            value: sum.value + share * bigger.value,
+            miss: sum.miss + share * bigger.miss,
         }
-    }
-    values
+    })
 }
 
 /// For every full roll, the best choice on it with one more roll to come: stopping or keeping
