@@ -49,8 +49,7 @@ start_proxy() {  # the three backends' ports
 }
 stop_proxy() { kill "$proxy"; wait "$proxy" 2>/dev/null || true; proxy=""; }
 drive() { ./target/release/examples/load_driver http://127.0.0.1:18280 "$clients" "$seconds"; }
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. bench/figures.sh
 
 echo "through HAProxy, $clients clients, $seconds s a round, on $(nproc) cores shared with PostgreSQL:"
 for round in $(seq 1 "$rounds"); do

@@ -66,8 +66,7 @@ start_server() {  # $1: database URL; $2: how to run it
 }
 
 drive() { $1 ./target/release/examples/load_driver http://127.0.0.1:18181 "$clients" "$seconds"; }
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. bench/figures.sh
 
 start_server "$pg/$db" "$others"     # creates the schema
 # An event the server wrote for a tabletop turn, and the turn's dice: what bench/turn.sql binds

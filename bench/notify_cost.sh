@@ -44,8 +44,7 @@ END
 SQL
 }
 drive() { ./target/release/examples/load_driver http://127.0.0.1:18381 "$clients" "$seconds"; }
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. bench/figures.sh
 
 echo "one process, $clients clients, $seconds s a round:"
 for round in $(seq 1 "$rounds"); do

@@ -334,8 +334,7 @@ measure_turns() {  # $1 sqlite|postgres
   echo
 }
 
-field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
-median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+. bench/figures.sh
 
 : > "$work/summary"
 echo "people across games: $binary, checkout $(pwd) at $(git rev-parse --short HEAD 2>/dev/null || echo '?'); sizes $sizes; $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg)"
