@@ -8,17 +8,24 @@
 //!
 //! `cargo run --release --example load_driver -- URL CLIENTS SECONDS`
 //! prints `turns=… seconds=… turns_per_s=… p50_ms=… p99_ms=… errors=…`.
+//!
+//! With `WRITE FOLLOW [PER_SECOND]` after them, a follower (`follower.rs`) also plays one game at
+//! a time through the server at `WRITE`, `PER_SECOND` turns a second (20), while following the
+//! game's events on the server at `FOLLOW`, and the line goes on with
+//! `events=… event_p50_ms=… event_p99_ms=… event_max_ms=… follower_answer_p50_ms=…
+//! events_missed=… follower_errors=…`:
+//! each turn timed from its sending until its event came, the writer's answer included. Its
+//! turns are not among the load's `turns`.
+
+mod client;
+mod follower;
 
 use std::time::{Duration, Instant};
 
-use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::Bytes;
-use hyper::client::conn::http1::{self, SendRequest};
-use hyper::{Request, header};
-use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
-use tokio::time::timeout;
+
+use client::Client;
+use follower::{Followed, follow};
 
 /// A roll that makes each phase (all ten are rollable).
 const MAKE: [&str; 10] = [
@@ -47,88 +54,6 @@ fn dice(text: &str) -> Value {
             }
         })
         .collect()
-}
-
-/// The most of an answer's body the driver reads.
-const BODY_LIMIT: usize = 1 << 20;
-/// How long one request and its answer may take.
-const TIMEOUT: Duration = Duration::from_secs(30);
-
-type Failure = Box<dyn std::error::Error + Send + Sync>;
-
-/// One client's kept-alive HTTP/1.1 connection (hyper's), opened again after a failure or when
-/// the server closes it.
-struct Client {
-    /// `host:port`, to connect to and for the `Host` header.
-    authority: String,
-    key: String,
-    connection: Option<SendRequest<Full<Bytes>>>,
-}
-
-impl Client {
-    /// `base` is `http://host[:port]`.
-    fn new(base: &str) -> Client {
-        let authority = base.strip_prefix("http://").unwrap_or(base);
-        let authority = authority.split('/').next().unwrap_or_default();
-        let authority = if authority.contains(':') {
-            authority.to_string()
-        } else {
-            format!("{authority}:80")
-        };
-        Client {
-            authority,
-            key: String::new(),
-            connection: None,
-        }
-    }
-
-    /// Posts JSON; reads the answer as JSON only when asked, to keep the driver's own CPU low.
-    /// Status 0: no answer (connection refused or dropped, malformed answer, timeout).
-    async fn post(&mut self, path: &str, body: String, read: bool) -> (u16, Value) {
-        let Ok(Ok((status, body))) = timeout(TIMEOUT, self.exchange(path, body)).await else {
-            self.connection = None;
-            return (0, Value::Null);
-        };
-        let value = if read {
-            serde_json::from_slice(&body).unwrap_or(Value::Null)
-        } else {
-            Value::Null
-        };
-        (status, value)
-    }
-
-    /// Sends one request and reads its answer whole (at most `BODY_LIMIT`): the status and the
-    /// body.
-    async fn exchange(&mut self, path: &str, body: String) -> Result<(u16, Bytes), Failure> {
-        if self.connection.as_ref().is_none_or(|c| c.is_closed()) {
-            self.connection = Some(self.connect().await?);
-        }
-        let Some(connection) = self.connection.as_mut() else {
-            return Err("no connection".into());
-        };
-        connection.ready().await?;
-        let request = Request::post(path)
-            .header(header::HOST, &self.authority)
-            .header(header::AUTHORIZATION, format!("Bearer {}", self.key))
-            .header(header::CONTENT_TYPE, "application/json")
-            .body(Full::new(Bytes::from(body)))?;
-        let answer = connection.send_request(request).await?;
-        let status = answer.status().as_u16();
-        let body = Limited::new(answer.into_body(), BODY_LIMIT)
-            .collect()
-            .await?
-            .to_bytes();
-        Ok((status, body))
-    }
-
-    async fn connect(&self) -> Result<SendRequest<Full<Bytes>>, Failure> {
-        let stream = TcpStream::connect(&self.authority).await?;
-        stream.set_nodelay(true)?;
-        let (connection, driven) = http1::handshake(TokioIo::new(stream)).await?;
-        // Reads and writes the connection until it closes.
-        actix_web::rt::spawn(driven);
-        Ok(connection)
-    }
 }
 
 /// Plays games until the deadline; returns each turn's latency and the number of errors.
@@ -186,9 +111,15 @@ fn main() {
         .unwrap_or_else(|| "http://127.0.0.1:8080".into());
     let clients: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(16);
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let following = args.get(4).cloned().zip(args.get(5).cloned());
+    let per_second: f64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(20.0);
     let started = Instant::now();
     let deadline = started + Duration::from_secs(seconds);
-    let (latencies, errors) = actix_web::rt::System::new().block_on(async move {
+    let (latencies, errors, followed) = actix_web::rt::System::new().block_on(async move {
+        let follower = following.map(|(write, read)| {
+            let every = Duration::from_secs_f64(1.0 / per_second);
+            actix_web::rt::spawn(follow(write, read, deadline, every))
+        });
         let tasks: Vec<_> = (0..clients)
             .map(|_| actix_web::rt::spawn(play(base.clone(), deadline)))
             .collect();
@@ -198,16 +129,40 @@ fn main() {
             latencies.extend(mine);
             errors += my_errors;
         }
-        (latencies, errors)
+        let followed = match follower {
+            Some(task) => Some(task.await.unwrap_or_default()),
+            None => None,
+        };
+        (latencies, errors, followed)
     });
     let elapsed = started.elapsed().as_secs_f64();
     let mut latencies = latencies;
     latencies.sort();
-    println!(
+    print!(
         "turns={} seconds={elapsed:.1} turns_per_s={:.1} p50_ms={:.2} p99_ms={:.2} errors={errors}",
         latencies.len(),
         latencies.len() as f64 / elapsed,
         percentile(&latencies, 0.50),
         percentile(&latencies, 0.99),
     );
+    if let Some(Followed {
+        mut delays,
+        mut answers,
+        missed,
+        errors,
+    }) = followed
+    {
+        delays.sort();
+        answers.sort();
+        print!(
+            " events={} event_p50_ms={:.2} event_p99_ms={:.2} event_max_ms={:.2} \
+             follower_answer_p50_ms={:.2} events_missed={missed} follower_errors={errors}",
+            delays.len(),
+            percentile(&delays, 0.50),
+            percentile(&delays, 0.99),
+            percentile(&delays, 1.0),
+            percentile(&answers, 0.50),
+        );
+    }
+    println!();
 }
