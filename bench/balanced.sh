@@ -4,6 +4,11 @@
 # as they are answered), in alternating rounds of one run. Prints each round, the medians and
 # the ratio three / one.
 #
+# Beside the load, the driver's follower plays a game at 20 turns a second through process 1 and
+# follows its events on process 2 (with one process, on process 1): each turn's time from its
+# sending to its event. Each round starts with the follower alone, as the baseline of the event
+# delay without load.
+#
 #   bash bench/balanced.sh [CLIENTS] [SECONDS] [ROUNDS]     (defaults: 16 clients, 10 s, 3 rounds)
 #
 # "One process" is the same HAProxy with its three servers all pointing at one process, so that
@@ -23,7 +28,7 @@ cleanup() {
   [ -n "$proxy" ] && kill "$proxy" 2>/dev/null || true
   kill "${pids[@]}" 2>/dev/null || true
   wait 2>/dev/null || true
-  rm -rf "$work"
+  [ -n "${KEEP:-}" ] && echo "kept $work" || rm -rf "$work"
 }
 trap cleanup EXIT
 
@@ -48,26 +53,40 @@ start_proxy() {  # the three backends' ports
   sleep 1.5  # every backend checked up (rise 2)
 }
 stop_proxy() { kill "$proxy"; wait "$proxy" 2>/dev/null || true; proxy=""; }
-drive() { ./target/release/examples/load_driver http://127.0.0.1:18280 "$clients" "$seconds"; }
+drive() {  # the clients' count, the process whose stream the follower reads
+  ./target/release/examples/load_driver http://127.0.0.1:18280 "$1" "$seconds" \
+    http://127.0.0.1:18281 "http://127.0.0.1:$2"
+}
 . bench/figures.sh
 
 echo "through HAProxy, $clients clients, $seconds s a round, on $(nproc) cores shared with PostgreSQL:"
+ratio() { awk -v a="$(echo "$1" | field "$3")" -v b="$(echo "$2" | field "$3")" 'BEGIN {printf "%.2f\n", a / b}'; }
 for round in $(seq 1 "$rounds"); do
+  idle=$(drive 0 18282)
   start_proxy 18281 18281 18281
-  one=$(drive)
+  one=$(drive "$clients" 18281)
   stop_proxy
   start_proxy 18281 18282 18283
-  three=$(drive)
+  three=$(drive "$clients" 18282)
   stop_proxy
+  echo "$idle" >>"$work/idle"
   echo "$one" >>"$work/one"
   echo "$three" >>"$work/three"
-  ratio=$(awk -v a="$(echo "$three" | field turns_per_s)" -v b="$(echo "$one" | field turns_per_s)" 'BEGIN {printf "%.2f", a / b}')
-  echo "$ratio" >>"$work/ratios"
-  echo "  round $round: one process $one | three $three | ratio $ratio"
+  ratio "$three" "$one" turns_per_s >>"$work/ratios"
+  ratio "$three" "$idle" event_p50_ms >>"$work/event_ratios"
+  echo "  round $round:"
+  echo "    follower alone, across processes: $idle"
+  echo "    one process: $one"
+  echo "    three: $three"
+  echo "    turns/s three / one: $(tail -1 "$work/ratios"); event p50 three / alone: $(tail -1 "$work/event_ratios")"
 done
 echo
 echo "medians over $rounds rounds:"
 for n in one three; do
   echo "  $n: $(field turns_per_s <"$work/$n" | median) turns/s, p50 $(field p50_ms <"$work/$n" | median) ms, p99 $(field p99_ms <"$work/$n" | median) ms, errors $(field errors <"$work/$n" | paste -sd+ | bc)"
 done
-echo "  three / one: $(median <"$work/ratios") (median of the rounds' ratios)"
+for n in idle one three; do
+  echo "  events, $n: p50 $(field event_p50_ms <"$work/$n" | median) ms, p99 $(field event_p99_ms <"$work/$n" | median) ms, max $(field event_max_ms <"$work/$n" | sort -g | tail -1) ms, the writer's answer p50 $(field follower_answer_p50_ms <"$work/$n" | median) ms, $(field events <"$work/$n" | paste -sd+ | bc) events, missed $(field events_missed <"$work/$n" | paste -sd+ | bc), errors $(field follower_errors <"$work/$n" | paste -sd+ | bc)"
+done
+echo "  turns/s three / one: $(median <"$work/ratios") (median of the rounds' ratios)"
+echo "  event p50 three / follower alone: $(median <"$work/event_ratios") (median of the rounds' ratios)"
