@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Three phase10 processes on one PostgreSQL behind HAProxy, on this machine:
 #   bash deploy/run.sh          (Ctrl-C stops it all, each process drained first)
-# The API is on PUBLIC_PORT (8080), each process's metrics on 9101-9103, logs in LOGS.
+# The API is on PUBLIC_PORT (8080), each process's metrics on 9101-9103, logs in LOGS. With
+# Debian's prometheus installed, a Prometheus scraping the three is on PROMETHEUS_PORT (9090;
+# `none`: not started).
 # Needs PostgreSQL (DATABASE_URL; the database is made if missing) and Debian's haproxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +13,7 @@ PUBLIC_PORT=${PUBLIC_PORT:-8080}
 FIRST_PORT=${FIRST_PORT:-8081}
 METRICS_FIRST_PORT=${METRICS_FIRST_PORT:-9101}
 PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PUBLIC_PORT}
+PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090}
 LOGS=${LOGS:-$(mktemp -d /tmp/phase10-deploy.XXXXXX)}
 BIN=${BIN:-target/release/phase10}
 
@@ -32,10 +35,21 @@ fi
 "$BIN" --database-url "$DATABASE_URL" --log warn migrate
 
 pids=()
+proxy=""
+watcher=""
 stop() {
   trap - EXIT INT TERM
-  # HAProxy first, then every process drained and stopped (SIGTERM), waited for.
+  # HAProxy stops listening and ends when the requests it carries are answered (SIGUSR1: its
+  # soft stop); every process drains, answers what it has and stops (SIGTERM); then Prometheus.
+  [ -n "$proxy" ] && { kill -USR1 "$proxy" 2>/dev/null || true; }
   kill -TERM "${pids[@]}" 2>/dev/null || true
+  wait "${pids[@]}" 2>/dev/null || true
+  # With its servers gone, HAProxy has nothing left to carry: a last connection is cut after 5 s.
+  for _ in $(seq 50); do
+    [ -n "$proxy" ] && kill -0 "$proxy" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -TERM $proxy $watcher 2>/dev/null || true
   wait 2>/dev/null || true
 }
 trap stop EXIT INT TERM
@@ -57,10 +71,38 @@ for i in 1 2 3; do
   curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { echo "process $i did not start: $LOGS/server-$i.log" >&2; exit 1; }
 done
 PUBLIC_BIND=0.0.0.0:$PUBLIC_PORT haproxy -f deploy/haproxy.cfg -db >"$LOGS/haproxy.log" 2>&1 &
-pids=("$!" "${pids[@]}")
+proxy=$!
 for _ in $(seq 50); do
   curl -sf "http://127.0.0.1:$PUBLIC_PORT/readyz" >/dev/null && break
   sleep 0.2
 done
-echo "phase10: $PUBLIC_URL (HAProxy) -> 127.0.0.1:$FIRST_PORT-$((FIRST_PORT + 2)); metrics on 127.0.0.1:$METRICS_FIRST_PORT-$((METRICS_FIRST_PORT + 2)); logs in $LOGS"
-wait -n "${pids[@]}"
+watching=""
+if [ "$PROMETHEUS_PORT" != none ] && command -v prometheus >/dev/null; then
+  # Its configuration, written from the ports above: every process scraped each 5 s.
+  targets=$(printf '"127.0.0.1:%s", ' $((METRICS_FIRST_PORT)) $((METRICS_FIRST_PORT + 1)) $((METRICS_FIRST_PORT + 2)))
+  cat >"$LOGS/prometheus.yml" <<YAML
+global:
+  scrape_interval: 5s
+scrape_configs:
+  - job_name: phase10
+    static_configs:
+      - targets: [${targets%, }]
+YAML
+  prometheus --config.file="$LOGS/prometheus.yml" --storage.tsdb.path="$LOGS/prometheus" \
+    --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" >"$LOGS/prometheus.log" 2>&1 &
+  watcher=$!
+  for _ in $(seq 50); do
+    curl -sf "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" >/dev/null && break
+    sleep 0.2
+  done
+  if curl -sf "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" >/dev/null; then
+    watching="; Prometheus on http://127.0.0.1:$PROMETHEUS_PORT"
+  else
+    # The service runs without it: what went wrong is in its log.
+    kill "$watcher" 2>/dev/null || true
+    echo "Prometheus did not start (see $LOGS/prometheus.log); going on without it" >&2
+  fi
+fi
+echo "phase10: HAProxy on :$PUBLIC_PORT (shared links say $PUBLIC_URL) -> 127.0.0.1:$FIRST_PORT-$((FIRST_PORT + 2)); metrics on 127.0.0.1:$METRICS_FIRST_PORT-$((METRICS_FIRST_PORT + 2))$watching; logs in $LOGS"
+# Until one of them ends (or Ctrl-C).
+wait -n "$proxy" "${pids[@]}"
