@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""The operator's script, as an operator runs it: `bash deploy/run.sh` on a fresh database and
+ports of its own, then through HAProxy a game with a turn and a shared link, every process's
+metrics, Prometheus scraping all three, and SIGTERM to the script: it stops everything it
+started within 10 s.
+
+    python3 tests/faults/deployed.py
+
+Needs target/debug/phase10, haproxy and prometheus on PATH, and PostgreSQL on PGHOST:PGPORT.
+"""
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import faultlib as f  # noqa: E402
+
+DB = "phase10_fault_deployed"
+PG = f"postgres://postgres@{os.environ.get('PGHOST', '127.0.0.1')}:{os.environ.get('PGPORT', '5432')}"
+
+
+def psql(sql):
+    subprocess.run([str(f.PG_BIN / "psql"), f"{PG}/postgres", "-qAtc", sql], check=True,
+                   capture_output=True)
+
+
+def consecutive_free_ports(count):
+    """`count` free ports one after another, as run.sh numbers its processes'."""
+    while True:
+        first = f.free_port()
+        if first + count < 65536 and all(port_is_free(first + i) for i in range(count)):
+            return first
+
+
+def port_is_free(port):
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+            return True
+        except OSError:
+            return False
+
+
+def listening(port):
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def prometheus(port, query):
+    url = f"http://127.0.0.1:{port}/api/v1/query?" + urllib.parse.urlencode({"query": query})
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            return json.load(answer)["data"]["result"]
+    except OSError:
+        return []
+
+
+def wait_for(what, test, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if test():
+            return
+        time.sleep(0.25)
+    raise SystemExit(f"deployed: {what} within {seconds} s")
+
+
+def main():
+    for tool in ("haproxy", "prometheus"):
+        if not shutil.which(tool):
+            raise SystemExit(f"{tool} is missing (apt-get install {tool})")
+    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")  # run.sh makes it, as on a fresh machine
+    public, first, metrics, watch = (f.free_port(), consecutive_free_ports(3),
+                                     consecutive_free_ports(3), f.free_port())
+    logs = Path(tempfile.mkdtemp(prefix="phase10-deployed-"))
+    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", PUBLIC_PORT=str(public),
+               FIRST_PORT=str(first), METRICS_FIRST_PORT=str(metrics),
+               PROMETHEUS_PORT=str(watch), PUBLIC_URL="https://phase10.example", LOGS=str(logs),
+               BIN=str(f.BINARY))
+    script = subprocess.Popen(["bash", "deploy/run.sh"], cwd=f.ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    failures = []
+    try:
+        said = ""
+        deadline = time.monotonic() + 120
+        while "phase10:" not in said and time.monotonic() < deadline:
+            line = script.stdout.readline()
+            if not line:
+                raise SystemExit(f"deployed: run.sh ended before it was up: {said}")
+            said += line
+        print(f"deployed: run.sh says {said.strip()}", flush=True)
+        if "Prometheus on" not in said:
+            failures.append("run.sh did not start Prometheus")
+
+        account = f.post(public, "/v1/accounts", {"name": "operator"})
+        key = account.json["api_key"]
+        game = f.post(public, "/v1/games", {"players": [{"name": "Ann"}, {"name": "Bo"}]}, key).json
+        turn = f.post(public, f"/v1/games/{game['id']}/turns",
+                      {"player_id": game["players"][0]["id"], "dice": f.dice_for(1)}, key)
+        if turn.status != 201:
+            failures.append(f"a turn through HAProxy: {turn}")
+        # A shared link names the configured address, whatever a client's headers say.
+        link = f.call(public, "POST", f"/v1/games/{game['id']}/share", api_key=key)
+        if not (link.json or {}).get("url", "").startswith("https://phase10.example/pad/"):
+            failures.append(f"the shared link does not start with PUBLIC_URL: {link}")
+        if f.call(public, "GET", "/metrics").status != 404:
+            failures.append("/metrics answers on the public address")
+        for i in range(3):
+            answer = f.call(metrics + i, "GET", "/metrics")
+            if answer.status != 200 or "phase10_http_requests_total" not in answer.body:
+                failures.append(f"process {i + 1}'s metrics: {answer}")
+
+        wait_for("Prometheus scrapes the three processes",
+                 lambda: sum(r["value"][1] == "1" for r in prometheus(watch, "up")) == 3, 30)
+        wait_for("Prometheus counts the turn",
+                 lambda: any(float(r["value"][1]) >= 1 for r in
+                             prometheus(watch, "sum(phase10_turns_recorded_total)")), 30)
+        print("deployed: Prometheus scrapes all three and counts the turn", flush=True)
+    finally:
+        sent = time.monotonic()
+        script.send_signal(signal.SIGTERM)
+        try:
+            script.wait(10)
+        except subprocess.TimeoutExpired:
+            failures.append("run.sh did not stop within 10 s of SIGTERM")
+            script.kill()
+        stopped = time.monotonic() - sent
+        left = [p for p in [public, first, first + 1, first + 2, metrics, watch] if listening(p)]
+        if left:
+            failures.append(f"still listening after run.sh stopped: ports {left}")
+        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    print(f"deployed: run.sh stopped everything in {stopped:.2f} s", flush=True)
+    if failures:
+        for failure in failures:
+            print(f"deployed: {failure} (logs in {logs})", file=sys.stderr)
+        raise SystemExit(1)
+    shutil.rmtree(logs, ignore_errors=True)
+    print("deployed: passed", flush=True)
+
+
+if __name__ == "__main__":
+    main()
