@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Three phase10 processes on one PostgreSQL behind HAProxy, on this machine:
-#   bash deploy/run.sh          (Ctrl-C stops it all, each process drained first)
-# The API is on PUBLIC_PORT (8080), each process's metrics on 9101-9103, logs in LOGS. With
-# Debian's prometheus installed, a Prometheus scraping the three is on PROMETHEUS_PORT (9090;
-# `none`: not started).
-# Needs PostgreSQL (DATABASE_URL; the database is made if missing) and Debian's haproxy.
+#   bash deploy/run.sh          (Ctrl-C or SIGTERM stops it all, each process drained first)
+# A process that ends (killed, crashed, or sent SIGTERM to replace it) is started again; the
+# other two answer meanwhile. With Debian's prometheus installed, a Prometheus scrapes the three.
+# Settings (environment, with their defaults) are in the README, "Several processes behind a
+# load balancer". Needs PostgreSQL (the database is made if missing) and Debian's haproxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DATABASE_URL=${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/phase10}
+PUBLIC_HOST=${PUBLIC_HOST:-0.0.0.0}
 PUBLIC_PORT=${PUBLIC_PORT:-8080}
 FIRST_PORT=${FIRST_PORT:-8081}
 METRICS_FIRST_PORT=${METRICS_FIRST_PORT:-9101}
-PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PUBLIC_PORT}
 PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090}
+PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PUBLIC_PORT}
 LOGS=${LOGS:-$(mktemp -d /tmp/phase10-deploy.XXXXXX)}
-BIN=${BIN:-target/release/phase10}
+BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release/phase10}
 
 if ! command -v haproxy >/dev/null; then
   echo "haproxy is missing: sudo apt-get install haproxy" >&2
@@ -23,7 +24,9 @@ if ! command -v haproxy >/dev/null; then
 fi
 if [ ! -x "$BIN" ]; then
   cargo build --release --locked
+  [ -x "$BIN" ] || { echo "no binary at $BIN after the build: set BIN to it" >&2; exit 1; }
 fi
+mkdir -p "$LOGS"
 
 # The database, made if missing, and migrated once before the processes start.
 name=${DATABASE_URL##*/}
@@ -34,10 +37,10 @@ if ! psql "$server/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = '$n
 fi
 "$BIN" --database-url "$DATABASE_URL" --log warn migrate
 
-pids=()
+pids=()  # by process: 1, 2, 3
 proxy=""
 watcher=""
-stop() {
+stop() {  # the status to exit with
   trap - EXIT INT TERM
   # HAProxy stops listening and ends when the requests it carries are answered (SIGUSR1: its
   # soft stop); every process drains, answers what it has and stops (SIGTERM); then Prometheus.
@@ -51,31 +54,34 @@ stop() {
   done
   kill -TERM $proxy $watcher 2>/dev/null || true
   wait 2>/dev/null || true
+  exit "$1"
 }
-trap stop EXIT INT TERM
+trap 'stop $?' EXIT
+trap 'stop 0' INT TERM
+
+port_of() { echo $((FIRST_PORT + $1 - 1)); }
+start_process() {  # 1, 2 or 3
+  DATABASE_URL=$DATABASE_URL BIND=127.0.0.1:$(port_of "$1") \
+    METRICS_BIND=127.0.0.1:$((METRICS_FIRST_PORT + $1 - 1)) \
+    PUBLIC_URL=$PUBLIC_URL TRUSTED_PROXIES=127.0.0.1 DRAIN_MS=2000 \
+    "$BIN" >>"$LOGS/server-$1.log" 2>&1 &
+  pids[$1]=$!
+}
+ready() { curl -sf "http://127.0.0.1:$1/readyz" >/dev/null; }
 
 for i in 1 2 3; do
-  port=$((FIRST_PORT + i - 1))
-  DATABASE_URL=$DATABASE_URL BIND=127.0.0.1:$port METRICS_BIND=127.0.0.1:$((METRICS_FIRST_PORT + i - 1)) \
-    PUBLIC_URL=$PUBLIC_URL TRUSTED_PROXIES=127.0.0.1 DRAIN_MS=2000 \
-    "$BIN" >"$LOGS/server-$i.log" 2>&1 &
-  pids+=("$!")
-  export "BACKEND_$i=127.0.0.1:$port"
+  start_process "$i"
+  export "BACKEND_$i=127.0.0.1:$(port_of "$i")"
 done
 for i in 1 2 3; do
-  port=$((FIRST_PORT + i - 1))
-  for _ in $(seq 150); do
-    curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
-    sleep 0.2
-  done
-  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { echo "process $i did not start: $LOGS/server-$i.log" >&2; exit 1; }
+  for _ in $(seq 150); do ready "$(port_of "$i")" && break; sleep 0.2; done
+  ready "$(port_of "$i")" || { echo "process $i did not start: see $LOGS/server-$i.log" >&2; exit 1; }
 done
-PUBLIC_BIND=0.0.0.0:$PUBLIC_PORT haproxy -f deploy/haproxy.cfg -db >"$LOGS/haproxy.log" 2>&1 &
+PUBLIC_BIND=$PUBLIC_HOST:$PUBLIC_PORT haproxy -f deploy/haproxy.cfg -db >"$LOGS/haproxy.log" 2>&1 &
 proxy=$!
-for _ in $(seq 50); do
-  curl -sf "http://127.0.0.1:$PUBLIC_PORT/readyz" >/dev/null && break
-  sleep 0.2
-done
+for _ in $(seq 50); do ready "$PUBLIC_PORT" && break; sleep 0.2; done
+ready "$PUBLIC_PORT" || { echo "HAProxy did not start: see $LOGS/haproxy.log" >&2; exit 1; }
+
 watching=""
 if [ "$PROMETHEUS_PORT" != none ] && command -v prometheus >/dev/null; then
   # Its configuration, written from the ports above: every process scraped each 5 s.
@@ -96,13 +102,35 @@ YAML
     sleep 0.2
   done
   if curl -sf "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" >/dev/null; then
-    watching="; Prometheus on http://127.0.0.1:$PROMETHEUS_PORT"
+    watching="; Prometheus on http://127.0.0.1:$PROMETHEUS_PORT/"
   else
     # The service runs without it: what went wrong is in its log.
     kill "$watcher" 2>/dev/null || true
+    watcher=""
     echo "Prometheus did not start (see $LOGS/prometheus.log); going on without it" >&2
   fi
 fi
-echo "phase10: HAProxy on :$PUBLIC_PORT (shared links say $PUBLIC_URL) -> 127.0.0.1:$FIRST_PORT-$((FIRST_PORT + 2)); metrics on 127.0.0.1:$METRICS_FIRST_PORT-$((METRICS_FIRST_PORT + 2))$watching; logs in $LOGS"
-# Until one of them ends (or Ctrl-C).
-wait -n "$proxy" "${pids[@]}"
+echo "phase10: HAProxy on $PUBLIC_HOST:$PUBLIC_PORT (shared links say $PUBLIC_URL)" \
+  "-> 127.0.0.1:$FIRST_PORT-$((FIRST_PORT + 2)); metrics on 127.0.0.1:$METRICS_FIRST_PORT-$((METRICS_FIRST_PORT + 2))$watching;" \
+  "logs in $LOGS"
+
+# Until HAProxy ends or the script is stopped: a process that ends is started again, a second
+# later (HAProxy's checks take it out meanwhile and back once it is ready).
+while true; do
+  ended=""
+  status=0
+  wait -n -p ended "$proxy" "${pids[@]}" || status=$?
+  [ -n "$ended" ] || { echo "nothing left to watch (status $status)" >&2; exit 1; }
+  if [ "$ended" = "$proxy" ]; then
+    echo "$(date +%T) HAProxy ended (status $status; see $LOGS/haproxy.log): stopping everything" >&2
+    exit 1
+  fi
+  for i in 1 2 3; do
+    if [ "${pids[$i]}" = "$ended" ]; then
+      echo "$(date +%T) process $i (127.0.0.1:$(port_of "$i")) ended with status $status;" \
+        "starting it again (its log: $LOGS/server-$i.log)" >&2
+      sleep 1
+      start_process "$i"
+    fi
+  done
+done

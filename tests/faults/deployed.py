@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The operator's script, as an operator runs it: `bash deploy/run.sh` on a fresh database and
 ports of its own, then through HAProxy a game with a turn and a shared link, every process's
-metrics, Prometheus scraping all three, and SIGTERM to the script: it stops everything it
+metrics, Prometheus scraping all three; a process killed with SIGKILL is started again while
+the others answer; a process sent SIGTERM (as to replace it) is started again with not one
+request through HAProxy failing meanwhile; and SIGTERM to the script stops everything it
 started within 10 s.
 
     python3 tests/faults/deployed.py
@@ -17,6 +19,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -64,6 +67,27 @@ def prometheus(port, query):
             return json.load(answer)["data"]["result"]
     except OSError:
         return []
+
+
+def processes(script):
+    """The server processes run.sh started: {port: pid}."""
+    children = subprocess.run(["pgrep", "-P", str(script.pid)], capture_output=True, text=True)
+    found = {}
+    for pid in children.stdout.split():
+        try:
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        for entry in environ:
+            if entry.startswith(b"BIND=127.0.0.1:"):
+                found[int(entry.split(b":")[1])] = int(pid)
+    return found
+
+
+def restarted(script, port, old_pid):
+    """Whether run.sh has started the process on `port` again and it is ready."""
+    pid = processes(script).get(port)
+    return pid not in (None, old_pid) and f.call(port, "GET", "/readyz", timeout=1).status == 200
 
 
 def wait_for(what, test, seconds):
@@ -126,6 +150,44 @@ def main():
                  lambda: any(float(r["value"][1]) >= 1 for r in
                              prometheus(watch, "sum(phase10_turns_recorded_total)")), 30)
         print("deployed: Prometheus scrapes all three and counts the turn", flush=True)
+
+        # A process killed: HAProxy sends its share to the others; run.sh starts it again.
+        pids = processes(script)
+        if sorted(pids) != [first, first + 1, first + 2]:
+            raise SystemExit(f"deployed: run.sh's processes are not on the ports it says: {pids}")
+        os.kill(pids[first], signal.SIGKILL)
+        turn = f.post(public, f"/v1/games/{game['id']}/turns",
+                      {"player_id": game["players"][1]["id"], "dice": f.dice_for(2)}, key)
+        if turn.status != 201:
+            failures.append(f"a turn after a process was killed: {turn}")
+        wait_for("the killed process started again", lambda: restarted(script, first, pids[first]), 20)
+        print("deployed: a killed process is started again", flush=True)
+
+        # A process replaced: SIGTERM, and not one request through HAProxy fails meanwhile.
+        answers, done = [], threading.Event()
+
+        def reader():
+            while not done.is_set():
+                answers.append(f.call(public, "GET", f"/v1/games/{game['id']}", api_key=key).status)
+                time.sleep(0.02)
+
+        reading = threading.Thread(target=reader)
+        reading.start()
+        time.sleep(0.5)
+        os.kill(pids[first + 1], signal.SIGTERM)
+        try:
+            wait_for("the stopped process started again",
+                     lambda: restarted(script, first + 1, pids[first + 1]), 20)
+            time.sleep(1.5)  # HAProxy's checks take it back (rise 2, every 500 ms)
+        finally:
+            done.set()
+            reading.join()
+        failed = [a for a in answers if a != 200]
+        if failed or not answers:
+            failures.append(f"while a process was replaced, {len(failed)} of {len(answers)} "
+                            f"requests through HAProxy failed: {failed[:5]}")
+        print(f"deployed: a process replaced with SIGTERM, {len(answers)} requests through "
+              f"HAProxy meanwhile, {len(failed)} failed", flush=True)
     finally:
         sent = time.monotonic()
         script.send_signal(signal.SIGTERM)
