@@ -66,6 +66,7 @@ start_process() {  # 1, 2 or 3
     PUBLIC_URL=$PUBLIC_URL TRUSTED_PROXIES=127.0.0.1 DRAIN_MS=2000 \
     "$BIN" >>"$LOGS/server-$1.log" 2>&1 &
   pids[$1]=$!
+  echo "$!" >"$LOGS/server-$1.pid"
 }
 ready() { curl -sf "http://127.0.0.1:$1/readyz" >/dev/null; }
 

@@ -174,10 +174,15 @@ def main():
         reading = threading.Thread(target=reader)
         reading.start()
         time.sleep(0.5)
-        os.kill(pids[first + 1], signal.SIGTERM)
+        # As the README says to: the pid from run.sh's file.
+        replaced = int((logs / "server-2.pid").read_text())
+        if replaced != pids[first + 1]:
+            failures.append(f"server-2.pid says {replaced}, the process on {first + 1} is {pids[first + 1]}")
+        os.kill(replaced, signal.SIGTERM)
         try:
             wait_for("the stopped process started again",
-                     lambda: restarted(script, first + 1, pids[first + 1]), 20)
+                     lambda: restarted(script, first + 1, replaced)
+                     and int((logs / "server-2.pid").read_text()) != replaced, 20)
             time.sleep(1.5)  # HAProxy's checks take it back (rise 2, every 500 ms)
         finally:
             done.set()
