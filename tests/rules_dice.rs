@@ -74,7 +74,7 @@ fn seven_tens_are_not_rollable() {
     assert_eq!(error.index(), 6);
     assert_eq!(
         error.to_string(),
-        "only 6 dice show a 10 (H1, H2, H3, H4, H5, H6), but 7 were given"
+        "only the 6 high dice (H1 to H6, which show 5 to 10) show a 10, but 7 were given"
     );
 }
 
@@ -84,7 +84,7 @@ fn two_orange_fives_are_not_rollable() {
     assert_eq!(error.index(), 2);
     assert_eq!(
         error.to_string(),
-        "no die shows an orange 5 twice: only H3 has that face, and 2 were given"
+        "no die shows an orange 5 twice: only the high die H3 has that face, and 2 were given"
     );
 }
 
@@ -124,7 +124,7 @@ fn faces_that_each_exist_but_not_on_enough_dice_at_once_are_not_rollable() {
     assert_eq!(available, &vec![DieId::H3, DieId::H6]);
     assert_eq!(
         error.to_string(),
-        "3 dice (orange 5, orange 10, orange 10) could only have been rolled on 2 dice (H3, H6): \
+        "3 dice (orange 5, orange 10, orange 10) could only have been rolled on 2 of the high dice (H3, H6): \
          they cannot all have been rolled together"
     );
     // Seven numbers from 5 to 10 need seven high dice.
@@ -145,7 +145,7 @@ fn a_die_shown_in_a_color_its_face_does_not_have_is_not_rollable() {
     let error = DiceLayout::Standard.place(&roll("Wr Wr Wr")).unwrap_err();
     assert_eq!(
         error.to_string(),
-        "only 2 dice show a red wild (L1, L4), but 3 were given"
+        "only 2 of the low dice (L1, L4) show a red wild, but 3 were given"
     );
 }
 

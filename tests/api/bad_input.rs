@@ -334,7 +334,7 @@ fn seven_tens_are_422(backend: Backend) {
         problem["errors"][0]["message"]
             .as_str()
             .unwrap()
-            .contains("only 6 dice show a 10")
+            .contains("only the 6 high dice (H1 to H6, which show 5 to 10) show a 10")
     );
 }
 

@@ -308,8 +308,8 @@ fn a_replacement_is_refused_as_recording_it_would_be(backend: Backend) {
         (422, "not_rollable"),
         (
             "dice[6]",
-            "dice[6]: these dice cannot have been rolled: only 6 dice show a 10 (H1, H2, H3, H4, \
-             H5, H6), but 7 were given",
+            "dice[6]: these dice cannot have been rolled: only the 6 high dice (H1 to H6, which \
+             show 5 to 10) show a 10, but 7 were given",
         ),
     );
     refused(

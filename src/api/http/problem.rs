@@ -26,9 +26,9 @@ pub struct ProblemField {
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(example = json!({
     "type": "/problems/not_rollable", "title": "Unprocessable Content", "status": 422,
-    "detail": "dice[6]: these dice cannot have been rolled: only 6 dice show a 10 (H1, H2, H3, H4, H5, H6), but 7 were given",
+    "detail": "dice[6]: these dice cannot have been rolled: only the 6 high dice (H1 to H6, which show 5 to 10) show a 10, but 7 were given",
     "code": "not_rollable",
-    "errors": [{"field": "dice[6]", "message": "these dice cannot have been rolled: only 6 dice show a 10 (H1, H2, H3, H4, H5, H6), but 7 were given"}]
+    "errors": [{"field": "dice[6]", "message": "these dice cannot have been rolled: only the 6 high dice (H1 to H6, which show 5 to 10) show a 10, but 7 were given"}]
 }))]
 pub struct Problem {
     /// A URI reference naming the kind of problem: `/problems/{code}`.

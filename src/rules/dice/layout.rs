@@ -361,8 +361,8 @@ pub enum NotRollable {
     },
     /// These dice each have a face somewhere, but not on enough different dice at once.
     #[error(
-        "{} dice ({}) could only have been rolled on {} dice ({}): they cannot all have been rolled together",
-        involved.len(), die_list(shown), available.len(), id_list(available)
+        "{} dice ({}) could only have been rolled on {}: they cannot all have been rolled together",
+        involved.len(), die_list(shown), dice_words(available)
     )]
     Conflict {
         index: usize,
@@ -386,12 +386,27 @@ fn shortage_words(die: &Die, given: usize, available: &[DieId]) -> String {
     match available {
         [] => format!("no die shows {face}"),
         [only] => {
-            format!("no die shows {face} twice: only {only} has that face, and {given} were given")
+            let kind = if only.is_low() { "low" } else { "high" };
+            format!(
+                "no die shows {face} twice: only the {kind} die {only} has that face, and {given} were given"
+            )
         }
         _ => format!(
-            "only {} dice show {face} ({}), but {given} were given",
-            available.len(),
-            id_list(available)
+            "only {} show {face}, but {given} were given",
+            dice_words(available)
         ),
+    }
+}
+
+/// Physical dice in a player's words: which of the low dice (1 to 4 and W) or the high dice (5
+/// to 10) they are, by name.
+fn dice_words(ids: &[DieId]) -> String {
+    let (low, high) = (ids.iter().all(|id| id.is_low()), ids.iter().all(|id| !id.is_low()));
+    match ids.len() {
+        4 if low => "the 4 low dice (L1 to L4, which show 1 to 4 and W)".to_string(),
+        6 if high => "the 6 high dice (H1 to H6, which show 5 to 10)".to_string(),
+        n if low => format!("{n} of the low dice ({})", id_list(ids)),
+        n if high => format!("{n} of the high dice ({})", id_list(ids)),
+        n => format!("{n} dice ({})", id_list(ids)),
     }
 }
