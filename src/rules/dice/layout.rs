@@ -401,7 +401,10 @@ fn shortage_words(die: &Die, given: usize, available: &[DieId]) -> String {
 /// Physical dice in a player's words: which of the low dice (1 to 4 and W) or the high dice (5
 /// to 10) they are, by name.
 fn dice_words(ids: &[DieId]) -> String {
-    let (low, high) = (ids.iter().all(|id| id.is_low()), ids.iter().all(|id| !id.is_low()));
+    let (low, high) = (
+        ids.iter().all(|id| id.is_low()),
+        ids.iter().all(|id| !id.is_low()),
+    );
     match ids.len() {
         4 if low => "the 4 low dice (L1 to L4, which show 1 to 4 and W)".to_string(),
         6 if high => "the 6 high dice (H1 to H6, which show 5 to 10)".to_string(),
