@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Three phase10 processes on one PostgreSQL behind HAProxy, on this machine:
 #   bash deploy/run.sh          (Ctrl-C or SIGTERM stops it all, each process drained first)
-# A process that ends (killed, crashed, or sent SIGTERM to replace it) is started again; the
-# other two answer meanwhile. With Debian's prometheus installed, a Prometheus scrapes the three.
+# A process that ends (killed, crashed) is started again; the other two answer meanwhile.
+# SIGHUP to the script replaces the three one by one (a new binary at BIN) without a request
+# failing. With Debian's prometheus installed, a Prometheus scrapes the three.
 # Settings (environment, with their defaults) are in the README, "Several processes behind a
 # load balancer". Needs PostgreSQL (the database is made if missing) and Debian's haproxy.
 set -euo pipefail
@@ -14,7 +15,14 @@ PUBLIC_PORT=${PUBLIC_PORT:-8080}
 FIRST_PORT=${FIRST_PORT:-8081}
 METRICS_FIRST_PORT=${METRICS_FIRST_PORT:-9101}
 PROMETHEUS_PORT=${PROMETHEUS_PORT:-9090}
-PUBLIC_URL=${PUBLIC_URL:-http://localhost:$PUBLIC_PORT}
+if [ -z "${PUBLIC_URL:-}" ]; then
+  # Shared links must open on the phones that reach HAProxy: this machine's first address when
+  # HAProxy listens on every interface, else the host it listens on.
+  host=$PUBLIC_HOST
+  [ "$host" = 0.0.0.0 ] && host=$(hostname -I 2>/dev/null | awk '{print $1}')
+  [ "$host" = 127.0.0.1 ] && host=localhost
+  PUBLIC_URL=http://${host:-localhost}:$PUBLIC_PORT
+fi
 LOGS=${LOGS:-$(mktemp -d /tmp/phase10-deploy.XXXXXX)}
 BIN=${BIN:-${CARGO_TARGET_DIR:-target}/release/phase10}
 
@@ -27,6 +35,7 @@ if [ ! -x "$BIN" ]; then
   [ -x "$BIN" ] || { echo "no binary at $BIN after the build: set BIN to it" >&2; exit 1; }
 fi
 mkdir -p "$LOGS"
+echo "$$" >"$LOGS/run.pid"
 
 # The database, made if missing, and migrated once before the processes start.
 name=${DATABASE_URL##*/}
@@ -54,10 +63,13 @@ stop() {  # the status to exit with
   done
   kill -TERM $proxy $watcher 2>/dev/null || true
   wait 2>/dev/null || true
+  echo "$(date +%T) stopped (logs in $LOGS)" >&2
   exit "$1"
 }
 trap 'stop $?' EXIT
 trap 'stop 0' INT TERM
+replacing=""
+trap 'replacing=yes' HUP
 
 port_of() { echo $((FIRST_PORT + $1 - 1)); }
 start_process() {  # 1, 2 or 3
@@ -69,6 +81,24 @@ start_process() {  # 1, 2 or 3
   echo "$!" >"$LOGS/server-$1.pid"
 }
 ready() { curl -sf "http://127.0.0.1:$1/readyz" >/dev/null; }
+# Each process in turn: drained and stopped, started again from BIN, and back in HAProxy before
+# the next one goes, so that two always answer.
+replace_all() {
+  echo "$(date +%T) replacing the three processes one by one with $BIN" >&2
+  for i in 1 2 3; do
+    kill -TERM "${pids[$i]}" 2>/dev/null || true
+    wait "${pids[$i]}" 2>/dev/null || true
+    start_process "$i"
+    for _ in $(seq 150); do ready "$(port_of "$i")" && break; sleep 0.2; done
+    if ! ready "$(port_of "$i")"; then
+      echo "$(date +%T) process $i did not come back (see $LOGS/server-$i.log): the others stay as they are" >&2
+      return
+    fi
+    # HAProxy takes it back after two good checks 500 ms apart (deploy/haproxy.cfg).
+    sleep 1.5
+    echo "$(date +%T) process $i replaced" >&2
+  done
+}
 
 for i in 1 2 3; do
   start_process "$i"
@@ -116,12 +146,18 @@ echo "phase10: HAProxy on $PUBLIC_HOST:$PUBLIC_PORT (shared links say $PUBLIC_UR
   "logs in $LOGS"
 
 # Until HAProxy ends or the script is stopped: a process that ends is started again, a second
-# later (HAProxy's checks take it out meanwhile and back once it is ready).
+# later (HAProxy's checks take it out meanwhile and back once it is ready); SIGHUP replaces all.
 while true; do
+  if [ -n "$replacing" ]; then
+    replacing=""
+    replace_all
+  fi
   ended=""
   status=0
+  # A signal (SIGHUP) ends the wait with `ended` unset.
   wait -n -p ended "$proxy" "${pids[@]}" || status=$?
-  [ -n "$ended" ] || { echo "nothing left to watch (status $status)" >&2; exit 1; }
+  ended=${ended:-}
+  [ -n "$ended" ] || [ -n "$replacing" ] || { echo "nothing left to watch (status $status)" >&2; exit 1; }
   if [ "$ended" = "$proxy" ]; then
     echo "$(date +%T) HAProxy ended (status $status; see $LOGS/haproxy.log): stopping everything" >&2
     exit 1
