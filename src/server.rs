@@ -8,6 +8,7 @@ mod connection_limit;
 use connection::Connection;
 use connection_limit::ConnectionLimit;
 
+use std::io::IsTerminal;
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,14 +59,15 @@ impl Default for TimeAndDice {
 /// are the client's doing (and answered 400 by actix-http), so unless the filter says otherwise
 /// of `actix_http`, they are not logged.
 pub fn init_tracing(filter: &str, json: bool) {
-    let filter = if filter.contains("actix_http") {
-        filter.to_string()
-    } else {
-        format!("{filter},actix_http::h1::dispatcher=off")
-    };
+    let mut filter = filter.to_string();
+    if !filter.contains("actix_http") {
+        filter.push_str(",actix_http::h1::dispatcher=off");
+    }
     let filter = EnvFilter::try_new(&filter).unwrap_or_else(|_| EnvFilter::new("info"));
+    // Colors only for a person at a terminal: a log file or a collector gets plain text.
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()

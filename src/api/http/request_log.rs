@@ -178,6 +178,11 @@ impl RootSpanBuilder for RequestSpan {
                 "OK"
             },
         );
+        // A draining process's 503s (`/readyz` while the load balancer takes it out) are what
+        // was asked of it, not a failure.
+        let draining = error
+            .and_then(|error| error.as_error::<crate::error::Error>())
+            .is_some_and(|error| matches!(error, crate::error::Error::ShuttingDown));
         // An internal error is logged here, once, with every cause behind it.
         let message = error.map(|error| {
             let text = match error.as_error::<crate::error::Error>() {
@@ -194,7 +199,12 @@ impl RootSpanBuilder for RequestSpan {
             span.record("exception.message", message.as_str());
         }
         let _entered = span.enter();
-        if status.is_server_error() {
+        if draining {
+            tracing::info!(
+                status = status.as_u16(),
+                "not ready: draining before it stops"
+            );
+        } else if status.is_server_error() {
             tracing::error!(status = status.as_u16(), "request failed");
         } else if status.is_client_error() {
             tracing::debug!(status = status.as_u16(), "request refused");
