@@ -177,11 +177,13 @@ def main():
         reading = threading.Thread(target=reader)
         reading.start()
         time.sleep(0.5)
+        hup = time.monotonic()
         os.kill(int((logs / "run.pid").read_text()), signal.SIGHUP)
         try:
             wait_for("run.sh replaced the three processes",
                      lambda: all(restarted(script, port, pid) for port, pid in before.items())
                      and "process 3 replaced" in out.read_text(), 40)
+            took = time.monotonic() - hup
             time.sleep(0.5)
         finally:
             done.set()
@@ -190,7 +192,7 @@ def main():
         if failed or not answers:
             failures.append(f"while the processes were replaced, {len(failed)} of {len(answers)} "
                             f"requests through HAProxy failed: {failed[:5]}")
-        print(f"deployed: the three processes replaced one by one, {len(answers)} requests "
+        print(f"deployed: the three processes replaced one by one in {took:.1f} s, {len(answers)} requests "
               f"through HAProxy meanwhile, {len(failed)} failed", flush=True)
     finally:
         sent = time.monotonic()
