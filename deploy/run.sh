@@ -2,8 +2,8 @@
 # Three phase10 processes on one PostgreSQL behind HAProxy, on this machine:
 #   bash deploy/run.sh          (Ctrl-C or SIGTERM stops it all, each process drained first)
 # A process that ends (killed, crashed) is started again; the other two answer meanwhile.
-# SIGHUP to the script replaces the three one by one (a new binary at BIN) without a request
-# failing. With Debian's prometheus installed, a Prometheus scrapes the three.
+# SIGHUP (or SIGUSR1) to the script replaces the three one by one (a new binary at BIN) without a
+# request failing. With Debian's prometheus installed, a Prometheus scrapes the three.
 # Settings (environment, with their defaults) are in the README, "Several processes behind a
 # load balancer". Needs PostgreSQL (the database is made if missing) and Debian's haproxy.
 set -euo pipefail
@@ -69,7 +69,8 @@ stop() {  # the status to exit with
 trap 'stop $?' EXIT
 trap 'stop 0' INT TERM
 replacing=""
-trap 'replacing=yes' HUP
+# SIGHUP, or SIGUSR1 where SIGHUP is ignored (a script started under nohup cannot trap it).
+trap 'replacing=yes' HUP USR1
 
 port_of() { echo $((FIRST_PORT + $1 - 1)); }
 start_process() {  # 1, 2 or 3
@@ -140,6 +141,10 @@ YAML
     watcher=""
     echo "Prometheus did not start (see $LOGS/prometheus.log); going on without it" >&2
   fi
+fi
+# A signal ignored when the script started cannot be trapped: under nohup, SIGHUP does nothing.
+if [ -r /proc/$$/status ] && (( 0x$(awk '/^SigIgn:/ {print $2}' /proc/$$/status) & 1 )); then
+  echo "SIGHUP is ignored here (started under nohup?): send SIGUSR1 to replace the processes" >&2
 fi
 echo "phase10: HAProxy on $PUBLIC_HOST:$PUBLIC_PORT (shared links say $PUBLIC_URL)" \
   "-> 127.0.0.1:$FIRST_PORT-$((FIRST_PORT + 2)); metrics on 127.0.0.1:$METRICS_FIRST_PORT-$((METRICS_FIRST_PORT + 2))$watching;" \
