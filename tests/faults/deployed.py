@@ -28,7 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import faultlib as f  # noqa: E402
 
-DB = "phase10_fault_deployed"
+# Its own database, so that two runs on one machine never drop each other's.
+DB = f"phase10_fault_deployed_{os.getpid()}"
 PG = f"postgres://postgres@{os.environ.get('PGHOST', '127.0.0.1')}:{os.environ.get('PGPORT', '5432')}"
 
 
