@@ -178,14 +178,13 @@ impl RootSpanBuilder for RequestSpan {
                 "OK"
             },
         );
+        let ours = error.and_then(|error| error.as_error::<crate::error::Error>());
         // A draining process's 503s (`/readyz` while the load balancer takes it out) are what
         // was asked of it, not a failure.
-        let draining = error
-            .and_then(|error| error.as_error::<crate::error::Error>())
-            .is_some_and(|error| matches!(error, crate::error::Error::ShuttingDown));
+        let draining = matches!(ours, Some(crate::error::Error::ShuttingDown));
         // An internal error is logged here, once, with every cause behind it.
         let message = error.map(|error| {
-            let text = match error.as_error::<crate::error::Error>() {
+            let text = match ours {
                 Some(error) => error.chain(),
                 None => error.to_string(),
             };
