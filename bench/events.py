@@ -14,7 +14,6 @@ Needs PostgreSQL on 127.0.0.1:5432 (user postgres, trust auth) and psql. Python 
 """
 
 import http.client
-import json
 import statistics
 import subprocess
 import sys

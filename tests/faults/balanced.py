@@ -20,18 +20,14 @@ import http.client
 import json
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 import faultlib as f
-from crash import postgres_admin, seats, stored_turns_postgres
+from crash import seats, stored_turns_postgres
 
 GAMES = 12
 THINK = 0.02
@@ -146,13 +142,6 @@ def start_prometheus(work, port, targets):
         stdout=log, stderr=subprocess.STDOUT)
 
 
-def prometheus_query(port, query):
-    url = f"http://127.0.0.1:{port}/api/v1/query?" + urllib.parse.urlencode({"query": query})
-    with urllib.request.urlopen(url, timeout=5) as answer:
-        result = json.load(answer)["data"]["result"]
-    return float(result[0]["value"][1]) if result else None
-
-
 def main():
     for tool in ("haproxy", "prometheus"):
         if not shutil.which(tool):
@@ -161,10 +150,9 @@ def main():
         raise SystemExit(f"{f.BINARY} is missing: cargo build --locked")
     work = Path(tempfile.mkdtemp(prefix="phase10-balanced-"))
     database = f"phase10_balanced_{os.getpid()}"
-    postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-    postgres_admin(f"CREATE DATABASE {database}")
-    host, pgport = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
-    url = f"postgres://postgres@{host}:{pgport}/{database}"
+    f.postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+    f.postgres_admin(f"CREATE DATABASE {database}")
+    url = f.postgres_url(database)
     ports = [f.free_port() for _ in range(3)]
     metrics = [f.free_port() for _ in range(3)]
     public, prom_port = f.free_port(), f.free_port()
@@ -173,7 +161,9 @@ def main():
                  TRUSTED_PROXIES="127.0.0.1", DRAIN_MS="1500", RATE_LIMIT_ADVICE="0")
         for i, (port, m) in enumerate(zip(ports, metrics), 1)
     ]
-    check, ok, haproxy, prometheus = f.Check(), True, None, None
+    check, haproxy, prometheus = f.Check(), None, None
+    # What the report says, as far as the run got.
+    clients, stopped_in, heard, costs = [], None, None, ""
     try:
         servers[0].start()  # migrates first
         for server in servers[1:]:
@@ -222,7 +212,7 @@ def main():
                        "database": rows.get(game_id, [])}
             check.game(game_id, client.acks, sources)
         for follower in followers:
-            events = postgres_admin(
+            events = f.postgres_admin(
                 f"SELECT version FROM events WHERE game_id = '{follower.game_id}' ORDER BY version",
                 database).split()
             # A new follower starts from the game as it is (its latest event), then every one.
@@ -259,7 +249,7 @@ def main():
         servers[0].start()
         servers[1].start()
         time.sleep(1.5)  # HAProxy sees them ready again
-        before = prometheus_query(prom_port, "sum(phase10_turns_recorded_total)") or 0.0
+        before = f.prometheus_query(prom_port, "sum(phase10_turns_recorded_total)") or 0.0
         key, game = games[-1]
         game = f.get(public, f"/v1/games/{game['id']}", key).json
         quiet = []
@@ -269,7 +259,7 @@ def main():
         after = None
         while time.monotonic() < deadline:
             time.sleep(1.0)
-            after = prometheus_query(prom_port, "sum(phase10_turns_recorded_total)")
+            after = f.prometheus_query(prom_port, "sum(phase10_turns_recorded_total)")
             if after is not None and after - before >= QUIET_TURNS:
                 break
         if after is None or after - before != QUIET_TURNS:
@@ -285,22 +275,17 @@ def main():
                 proc.wait(10)
         for server in servers:
             server.stop()
-        postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        f.postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
 
-    unanswered = sum(c.unanswered for c in clients) if "clients" in dir() else 0
-    replayed = sum(c.replayed for c in clients) if "clients" in dir() else 0
+    unanswered = sum(c.unanswered for c in clients)
+    replayed = sum(c.replayed for c in clients)
     print(f"balanced: acknowledged={check.acknowledged} found={check.found} "
           f"duplicated={check.duplicated} lost={check.lost}; unanswered attempts retried={unanswered}, "
-          f"replayed answers={replayed}; SIGTERM exit after {stopped_in if 'stopped_in' in dir() else None} s; "
-          f"streams ended with a retry={heard if 'heard' in dir() else None}")
-    print(f"  {costs if 'costs' in dir() else ''}")
+          f"replayed answers={replayed}; SIGTERM exit after {stopped_in} s; "
+          f"streams ended with a retry={heard}")
+    print(f"  {costs}")
     check.report()
-    ok = check.ok()
-    if ok:
-        shutil.rmtree(work, ignore_errors=True)
-    else:
-        print(f"balanced: FAILED; logs kept in {work}")
-    sys.exit(0 if ok else 1)
+    f.finish("balanced", check.ok(), work)
 
 
 if __name__ == "__main__":

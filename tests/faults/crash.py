@@ -18,10 +18,7 @@ import argparse
 import json
 import os
 import random
-import shutil
 import sqlite3
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -67,22 +64,13 @@ class Client(threading.Thread):
         f.play_turns(self.server.port, self.api_key, self.game, keep_going, THINK, acknowledged, self.errors)
 
 
-def postgres_admin(sql, database="postgres"):
-    host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
-    command = [str(f.PG_BIN / "psql"), "-XAtq", "-h", host, "-p", port, "-U", "postgres", "-d", database]
-    done = subprocess.run(command + ["-F", "\t", "-c", sql], capture_output=True, text=True)
-    if done.returncode != 0:
-        raise SystemExit(f"psql failed on {sql!r}: {done.stderr.strip()}")
-    return done.stdout
-
-
 def stored_turns_sqlite(path):
     with sqlite3.connect(path) as db:
         return db.execute("SELECT game_id, number, player_id, dice FROM turns").fetchall()
 
 
 def stored_turns_postgres(database):
-    out = postgres_admin("SELECT game_id, number, player_id, dice FROM turns", database)
+    out = f.postgres_admin("SELECT game_id, number, player_id, dice FROM turns", database)
     return [tuple(line.split("\t")) for line in out.splitlines() if line]
 
 
@@ -93,12 +81,11 @@ def run(backend, work):
         drop = lambda: None  # noqa: E731
     else:
         database = f"phase10_crash_{os.getpid()}"
-        postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        postgres_admin(f"CREATE DATABASE {database}")
-        host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
-        url = f"postgres://postgres@{host}:{port}/{database}"
+        f.postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
+        f.postgres_admin(f"CREATE DATABASE {database}")
+        url = f.postgres_url(database)
         stored = lambda: stored_turns_postgres(database)  # noqa: E731
-        drop = lambda: postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")  # noqa: E731
+        drop = lambda: f.postgres_admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")  # noqa: E731
 
     server = f.Server(url, f.free_port(), work / f"server-{backend}.log")
     check, kills = f.Check(), 0
@@ -168,11 +155,7 @@ def main():
     except SystemExit as stop:  # the run could not go on: say why, keep the logs
         print(f"crash: {stop}")
         ok = False
-    if ok:
-        shutil.rmtree(work)
-    else:
-        print(f"crash: FAILED; server logs kept in {work}")
-    sys.exit(0 if ok else 1)
+    f.finish("crash", ok, work)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 """The operator's script, as an operator runs it: `bash deploy/run.sh` on a fresh database and
 ports of its own, then through HAProxy a game with a turn and a shared link, every process's
 metrics, Prometheus scraping all three; a process killed with SIGKILL is started again while
-the others answer; a process sent SIGTERM (as to replace it) is started again with not one
+the others answer; SIGHUP to the script replaces the three processes one by one with not one
 request through HAProxy failing meanwhile; and SIGTERM to the script stops everything it
 started within 10 s.
 
@@ -11,7 +11,6 @@ started within 10 s.
 Needs target/debug/phase10, haproxy and prometheus on PATH, and PostgreSQL on PGHOST:PGPORT.
 """
 
-import json
 import os
 import shutil
 import signal
@@ -21,8 +20,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.parse
-import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -30,12 +27,6 @@ import faultlib as f  # noqa: E402
 
 # Its own database, so that two runs on one machine never drop each other's.
 DB = f"phase10_fault_deployed_{os.getpid()}"
-PG = f"postgres://postgres@{os.environ.get('PGHOST', '127.0.0.1')}:{os.environ.get('PGPORT', '5432')}"
-
-
-def psql(sql):
-    subprocess.run([str(f.PG_BIN / "psql"), f"{PG}/postgres", "-qAtc", sql], check=True,
-                   capture_output=True)
 
 
 def consecutive_free_ports(count):
@@ -61,13 +52,12 @@ def listening(port):
         return s.connect_ex(("127.0.0.1", port)) == 0
 
 
-def prometheus(port, query):
-    url = f"http://127.0.0.1:{port}/api/v1/query?" + urllib.parse.urlencode({"query": query})
+def scraped(port, query):
+    """A Prometheus query's value, or None while it has none (or does not answer yet)."""
     try:
-        with urllib.request.urlopen(url, timeout=5) as answer:
-            return json.load(answer)["data"]["result"]
+        return f.prometheus_query(port, query)
     except OSError:
-        return []
+        return None
 
 
 def processes(script):
@@ -104,11 +94,11 @@ def main():
     for tool in ("haproxy", "prometheus"):
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing (apt-get install {tool})")
-    psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")  # run.sh makes it, as on a fresh machine
+    f.postgres_admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")  # run.sh makes it, as on a fresh machine
     public, first, metrics, watch = (f.free_port(), consecutive_free_ports(3),
                                      consecutive_free_ports(3), f.free_port())
     logs = Path(tempfile.mkdtemp(prefix="phase10-deployed-"))
-    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB}", PUBLIC_PORT=str(public),
+    env = dict(os.environ, DATABASE_URL=f.postgres_url(DB), PUBLIC_PORT=str(public),
                FIRST_PORT=str(first), METRICS_FIRST_PORT=str(metrics),
                PROMETHEUS_PORT=str(watch), PUBLIC_URL="https://phase10.example", LOGS=str(logs),
                PUBLIC_HOST="127.0.0.1",
@@ -147,11 +137,9 @@ def main():
             if answer.status != 200 or "phase10_http_requests_total" not in answer.body:
                 failures.append(f"process {i + 1}'s metrics: {answer}")
 
-        wait_for("Prometheus scrapes the three processes",
-                 lambda: sum(r["value"][1] == "1" for r in prometheus(watch, "up")) == 3, 30)
+        wait_for("Prometheus scrapes the three processes", lambda: scraped(watch, "sum(up)") == 3, 30)
         wait_for("Prometheus counts the turn",
-                 lambda: any(float(r["value"][1]) >= 1 for r in
-                             prometheus(watch, "sum(phase10_turns_recorded_total)")), 30)
+                 lambda: (scraped(watch, "sum(phase10_turns_recorded_total)") or 0) >= 1, 30)
         print("deployed: Prometheus scrapes all three and counts the turn", flush=True)
 
         # A process killed: HAProxy sends its share to the others; run.sh starts it again.
@@ -209,14 +197,13 @@ def main():
         left = [p for p in [public, first, first + 1, first + 2, metrics, watch] if listening(p)]
         if left:
             failures.append(f"still listening after run.sh stopped: ports {left}")
-        psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        f.postgres_admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     print(f"deployed: run.sh stopped everything in {stopped:.2f} s", flush=True)
-    if failures:
-        for failure in failures:
-            print(f"deployed: {failure} (logs in {logs})", file=sys.stderr)
-        raise SystemExit(1)
-    shutil.rmtree(logs, ignore_errors=True)
-    print("deployed: passed", flush=True)
+    for failure in failures:
+        print(f"deployed: FAIL {failure}", flush=True)
+    if not failures:
+        print("deployed: passed", flush=True)
+    f.finish("deployed", not failures, logs)
 
 
 if __name__ == "__main__":

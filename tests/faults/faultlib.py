@@ -1,6 +1,7 @@
 """What the fault scripts share: the server process, one HTTP request at a time, a write retried
 with one Idempotency-Key until it has a definitive answer, dice that say which turn a client
-meant, and the check that every acknowledged turn is stored exactly once.
+meant, the check that every acknowledged turn is stored exactly once, the shared PostgreSQL,
+Prometheus's query API, and how a script ends.
 
 Python 3.11 standard library only.
 """
@@ -9,10 +10,14 @@ import http.client
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
+import sys
 import time
+import urllib.parse
+import urllib.request
 import uuid
 from collections import Counter
 from pathlib import Path
@@ -21,6 +26,39 @@ ROOT = Path(__file__).resolve().parents[2]
 # The binary cargo built: in CARGO_TARGET_DIR when it is set, as the other CI scripts take it.
 BINARY = Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target") / "debug" / "phase10"
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
+
+
+def postgres_url(database):
+    """The URL of a database on the shared PostgreSQL (PGHOST:PGPORT, user postgres)."""
+    host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
+    return f"postgres://postgres@{host}:{port}/{database}"
+
+
+def postgres_admin(sql, database="postgres"):
+    """Runs SQL on the shared PostgreSQL with psql; its output, tab-separated."""
+    host, port = os.environ.get("PGHOST", "127.0.0.1"), os.environ.get("PGPORT", "5432")
+    command = [str(PG_BIN / "psql"), "-XAtq", "-h", host, "-p", port, "-U", "postgres", "-d", database]
+    done = subprocess.run(command + ["-F", "\t", "-c", sql], capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"psql failed on {sql!r}: {done.stderr.strip()}")
+    return done.stdout
+
+
+def prometheus_query(port, query):
+    """The value of an instant query's first series on a Prometheus at 127.0.0.1:port, or None."""
+    url = f"http://127.0.0.1:{port}/api/v1/query?" + urllib.parse.urlencode({"query": query})
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        result = json.load(answer)["data"]["result"]
+    return float(result[0]["value"][1]) if result else None
+
+
+def finish(name, ok, work):
+    """Ends a fault script: its working directory removed if it passed, kept and named if not."""
+    if ok:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print(f"{name}: FAILED; logs kept in {work}")
+    sys.exit(0 if ok else 1)
 
 
 def free_port():
@@ -95,9 +133,9 @@ def retry_after(answer, cap):
 
 def retry_delay(answer):
     """Seconds to wait before sending the same request again, or None: the answer is final."""
-    if answer.status is None:  # refused, reset, or timed out: the same request, the same key
-        return 0.05 + random.random() * 0.1
-    if answer.status in (502, 504):  # a load balancer's: the process it chose gave no answer
+    # No answer (refused, reset, timed out), or a load balancer's 502/504 (the process it chose
+    # gave none): the same request, with the same key.
+    if answer.status is None or answer.status in (502, 504):
         return 0.05 + random.random() * 0.1
     if answer.status == 503:
         return retry_after(answer, 0.2)

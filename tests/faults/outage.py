@@ -20,9 +20,7 @@ import json
 import os
 import pwd
 import random
-import shutil
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -240,12 +238,7 @@ def main():
     for error in errors[:20]:
         print(f"  FAIL {error}")
     check.report()
-    ok = not errors and check.ok()
-    if ok:
-        shutil.rmtree(work, ignore_errors=True)
-    else:
-        print(f"outage: FAILED; logs kept in {work}")
-    sys.exit(0 if ok else 1)
+    f.finish("outage", not errors and check.ok(), work)
 
 
 if __name__ == "__main__":
