@@ -60,7 +60,6 @@ drive() {  # the clients' count, the process whose stream the follower reads
 . bench/figures.sh
 
 echo "through HAProxy, $clients clients, $seconds s a round, on $(nproc) cores shared with PostgreSQL:"
-ratio() { awk -v a="$(echo "$1" | field "$3")" -v b="$(echo "$2" | field "$3")" 'BEGIN {printf "%.2f\n", a / b}'; }
 for round in $(seq 1 "$rounds"); do
   idle=$(drive 0 18282)
   start_proxy 18281 18281 18281

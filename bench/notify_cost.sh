@@ -54,7 +54,7 @@ for round in $(seq 1 "$rounds"); do
   without=$(drive)
   echo "$with" >>"$work/with"
   echo "$without" >>"$work/without"
-  ratio=$(awk -v a="$(echo "$with" | field turns_per_s)" -v b="$(echo "$without" | field turns_per_s)" 'BEGIN {printf "%.3f", a / b}')
+  ratio=$(ratio "$with" "$without" turns_per_s 3)
   echo "$ratio" >>"$work/ratios"
   echo "  round $round: with NOTIFY $with | without $without | ratio $ratio"
 done
