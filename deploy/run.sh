@@ -81,7 +81,12 @@ start_process() {  # 1, 2 or 3
   pids[$1]=$!
   echo "$!" >"$LOGS/server-$1.pid"
 }
-ready() { curl -sf "http://127.0.0.1:$1/readyz" >/dev/null; }
+# Whether the address answers 2xx within 30 s.
+until_ready() {
+  for _ in $(seq 150); do curl -sf "$1" >/dev/null && return 0; sleep 0.2; done
+  return 1
+}
+ready() { until_ready "http://127.0.0.1:$1/readyz"; }
 # Each process in turn: drained and stopped, started again from BIN, and back in HAProxy before
 # the next one goes, so that two always answer.
 replace_all() {
@@ -90,7 +95,6 @@ replace_all() {
     kill -TERM "${pids[$i]}" 2>/dev/null || true
     wait "${pids[$i]}" 2>/dev/null || true
     start_process "$i"
-    for _ in $(seq 150); do ready "$(port_of "$i")" && break; sleep 0.2; done
     if ! ready "$(port_of "$i")"; then
       echo "$(date +%T) process $i did not come back (see $LOGS/server-$i.log): the others stay as they are" >&2
       return
@@ -106,12 +110,10 @@ for i in 1 2 3; do
   export "BACKEND_$i=127.0.0.1:$(port_of "$i")"
 done
 for i in 1 2 3; do
-  for _ in $(seq 150); do ready "$(port_of "$i")" && break; sleep 0.2; done
   ready "$(port_of "$i")" || { echo "process $i did not start: see $LOGS/server-$i.log" >&2; exit 1; }
 done
 PUBLIC_BIND=$PUBLIC_HOST:$PUBLIC_PORT haproxy -f deploy/haproxy.cfg -db >"$LOGS/haproxy.log" 2>&1 &
 proxy=$!
-for _ in $(seq 50); do ready "$PUBLIC_PORT" && break; sleep 0.2; done
 ready "$PUBLIC_PORT" || { echo "HAProxy did not start: see $LOGS/haproxy.log" >&2; exit 1; }
 
 watching=""
@@ -129,11 +131,7 @@ YAML
   prometheus --config.file="$LOGS/prometheus.yml" --storage.tsdb.path="$LOGS/prometheus" \
     --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" >"$LOGS/prometheus.log" 2>&1 &
   watcher=$!
-  for _ in $(seq 50); do
-    curl -sf "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" >/dev/null && break
-    sleep 0.2
-  done
-  if curl -sf "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" >/dev/null; then
+  if until_ready "http://127.0.0.1:$PROMETHEUS_PORT/-/ready"; then
     watching="; Prometheus on http://127.0.0.1:$PROMETHEUS_PORT/"
   else
     # The service runs without it: what went wrong is in its log.
