@@ -122,7 +122,6 @@ pub async fn follow(write: String, read: String, deadline: Instant, every: Durat
         } else {
             play(
                 &mut writer,
-                &id,
                 &game,
                 &arrivals,
                 &mut ticks,
@@ -139,14 +138,16 @@ pub async fn follow(write: String, read: String, deadline: Instant, every: Durat
 /// Plays one game's turns, one a tick, timing each to its event.
 async fn play(
     writer: &mut Client,
-    id: &str,
     game: &serde_json::Value,
     arrivals: &Arrivals,
     ticks: &mut tokio::time::Interval,
     deadline: Instant,
     followed: &mut Followed,
 ) {
-    let path = format!("/v1/games/{id}/turns");
+    let path = format!(
+        "/v1/games/{}/turns",
+        game["id"].as_str().unwrap_or_default()
+    );
     for roll in MAKE {
         for seat in 0..2 {
             ticks.tick().await;
