@@ -17,6 +17,12 @@ goes out again with the Idempotency-Key it had: the server rightly answers it as
 the first answer (say, a game created and deleted since), which schemathesis then takes for a new
 resource (ST302 "Created resource not found"). There each write gets a fresh key, as the document
 asks of clients; the other phases keep the keys they draw.
+
+The document's links name the body fields the next request takes from an answer in their
+extension `x-request-body` (OpenAPI's `requestBody` of a link is a literal or one expression for
+the whole body, so it cannot say it): before the document is loaded, each becomes the link's
+`requestBody` in schemathesis' own reading (an object whose values are expressions), and a body
+that is the whole request is not merged into one the generator makes up.
 """
 
 import re
@@ -31,6 +37,22 @@ def _same_name(name: str) -> str:
     # Python strips and folds at least what the server's trim and to_lowercase do, in NFC, so
     # every body the server would refuse for it is left out.
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+@schemathesis.hook
+def before_load_schema(context, raw_schema):
+    for item in raw_schema.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for response in operation.get("responses", {}).values():
+                for link in response.get("links", {}).values():
+                    body = link.get("x-request-body")
+                    if body is None:
+                        continue
+                    link["requestBody"] = dict(body["fields"])
+                    if body["whole"]:
+                        link["x-schemathesis"] = {"merge_body": False}
 
 
 @schemathesis.hook

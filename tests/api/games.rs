@@ -54,6 +54,39 @@ fn creating_a_game_seats_the_players_in_the_order_given(backend: Backend) {
     assert_eq!(app.get(&format!("/v1/games/{id}")).expect(200).json(), game);
 }
 
+/// `game` is optional and nullable in the document: a generated client that sends an unset
+/// optional as null gets a dice game, as one that leaves it out does; `evaluate` reads it alike.
+fn a_game_left_null_is_a_dice_game(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let players = json!([{"name": "Ann"}, {"name": "Bo"}]);
+    for body in [
+        json!({"game": null, "players": players, "name": null, "mode": "digital"}),
+        json!({"game": "dice", "players": players, "mode": "digital"}),
+    ] {
+        let game = app.post("/v1/games", &body).expect(201).json();
+        assert_eq!(
+            (&game["game"], &game["mode"]),
+            (&json!("dice"), &json!("digital"))
+        );
+    }
+    let dice = crate::helpers::dice("8 8 8 10 W W");
+    let verdict = app
+        .post(
+            "/v1/evaluate",
+            &json!({"game": null, "phase": 1, "dice": dice}),
+        )
+        .expect(200)
+        .json();
+    assert_eq!(
+        (&verdict["game"], &verdict["made"]),
+        (&json!("dice"), &json!(true))
+    );
+    // Anything else is not a game.
+    app.post("/v1/games", &json!({"game": "chess", "players": players}))
+        .expect_problem(422, "invalid_value");
+}
+
 fn a_digital_game_rolls_for_the_order(backend: Backend) {
     let mut app = spawn_app(backend);
     app.sign_up("Ann");
@@ -240,6 +273,7 @@ fn a_game_that_does_not_exist_is_not_found(backend: Backend) {
 }
 
 crate::on_both_backends!(
+    a_game_left_null_is_a_dice_game,
     creating_a_game_seats_the_players_in_the_order_given,
     a_digital_game_rolls_for_the_order,
     games_are_listed_newest_first_a_page_at_a_time,

@@ -46,6 +46,35 @@ fn writes_are_limited_and_reads_are_not(backend: Backend) {
     app.post("/v1/evaluate", &evaluate).expect(200);
 }
 
+/// Every answer of a limited request tells where its caller stands (the IETF draft's
+/// `RateLimit-Policy` and `RateLimit`), the refusal too; a read, limited by nothing, tells
+/// nothing.
+fn limited_answers_say_how_many_requests_are_left(backend: Backend) {
+    let mut app = spawn_app_with(backend, &["--rate-limit-writes=3"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    let standing = |reply: &crate::helpers::Reply| {
+        (
+            reply.header("ratelimit-policy").map(str::to_string),
+            reply.header("ratelimit").map(str::to_string),
+        )
+    };
+    // The game took one of the three writes.
+    let first = app.turn(&game, 0, "").expect(201);
+    let (policy, left) = standing(&first);
+    assert_eq!(policy.as_deref(), Some("\"writes\";q=3;w=60"));
+    assert_eq!(left.as_deref(), Some("\"writes\";r=1;t=40"));
+    let last = app.turn(&game, 1, "").expect(201);
+    assert_eq!(standing(&last).1.as_deref(), Some("\"writes\";r=0;t=60"));
+    let refused = app.turn(&game, 0, "");
+    let (policy, left) = standing(&refused);
+    assert_eq!(policy.as_deref(), Some("\"writes\";q=3;w=60"));
+    assert_eq!(left.as_deref(), Some("\"writes\";r=0;t=60"));
+    refused.expect_problem(429, "rate_limited");
+    let id = game["id"].as_str().unwrap();
+    assert_eq!(standing(&app.get(&format!("/v1/games/{id}"))), (None, None));
+}
+
 /// The advisor and evaluation spend a bucket of their own: a neighbour behind the same address
 /// asking for advice again and again does not stop a turn from being recorded.
 fn advice_has_a_bucket_of_its_own_that_spares_the_writes(backend: Backend) {
@@ -219,6 +248,7 @@ fn a_panicking_handler_is_a_500_problem_and_the_server_goes_on(backend: Backend)
 crate::on_both_backends!(
     account_creation_is_limited_per_address,
     writes_are_limited_and_reads_are_not,
+    limited_answers_say_how_many_requests_are_left,
     advice_has_a_bucket_of_its_own_that_spares_the_writes,
     evaluation_and_a_digital_turns_advice_are_metered,
     headers_over_the_limit_get_431,

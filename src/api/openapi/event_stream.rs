@@ -8,8 +8,6 @@ use utoipa::openapi::{Content, OpenApi as Document, RefOr};
 
 use super::operation_mut;
 use crate::api::resources::events::EVENT_ID_PATTERN;
-use crate::service::events::EventKind;
-use crate::service::names::Stored;
 
 /// A string carrying JSON that matches `schema` (`contentMediaType`, `contentSchema`).
 fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
@@ -19,46 +17,48 @@ fn json_text(schema: RefOr<Schema>) -> ObjectBuilder {
         .content_schema(Some(schema))
 }
 
-/// One kind of event of `followGame`, by the fields a client's SSE parser gives it: `event`
-/// one of `kinds`, `data` JSON as `data` describes it, and `id` an event id (required or not).
-fn event(
-    title: &str,
-    description: &str,
-    kinds: &[EventKind],
-    id_required: bool,
-    data: ObjectBuilder,
-) -> ObjectBuilder {
+/// One event of `followGame`, by the fields a client's SSE parser gives it: the named component
+/// `GameEvent`, so that a generated client has a type to read each event into.
+fn game_event() -> ObjectBuilder {
     let id = ObjectBuilder::new()
         .schema_type(Type::String)
         .pattern(Some(EVENT_ID_PATTERN))
-        .description(Some(if id_required {
-            "The game's version after the change, as `Last-Event-ID` takes it back"
-        } else {
-            "Not sent with this event: an SSE client gives it the last id received before"
-        }));
-    let kind = ObjectBuilder::new()
-        .schema_type(Type::String)
-        .enum_values(Some(kinds.iter().map(|kind| kind.name())));
-    let event = ObjectBuilder::new()
+        .description(Some(
+            "The game's version after the change, as `Last-Event-ID` takes it back. Not sent \
+             with the `turn_scored` (or `hand_recorded`) that finishes a game, which comes just \
+             before its `game_finished` and shares its id, nor with `game_deleted`: an SSE \
+             client keeps the last id it received.",
+        ));
+    let data = json_text(RefOr::T(Schema::AnyOf(
+        AnyOfBuilder::new()
+            .item(Ref::from_schema_name("EventData"))
+            .item(Ref::from_schema_name("GameDeleted"))
+            .build(),
+    )))
+    .description(Some(
+        "JSON: an `EventData` (the game as the change left it), or for `game_deleted` a \
+         `GameDeleted`.",
+    ));
+    ObjectBuilder::new()
         .schema_type(Type::Object)
-        .title(Some(title))
-        .description(Some(description))
+        .description(Some(
+            "One event of a game's stream, by its fields (`id`, `event`, `data`). Between events \
+             the stream also sends `retry: 1000` (reconnect after a second) and, while idle, a \
+             `: heartbeat` comment: neither is an event. The stream has no end unless the game \
+             is deleted (`game_deleted` is its last event).",
+        ))
         .property("id", id)
-        .property("event", kind)
+        .property("event", Ref::from_schema_name("EventKind"))
         .property("data", data)
         .required("event")
-        .required("data");
-    if id_required {
-        event.required("id")
-    } else {
-        event
-    }
+        .required("data")
 }
 
 /// Describes what `followGame` streams, as schemathesis and OpenAPI 3.1 tools read a
-/// `text/event-stream` schema: each event (not the whole stream, which has no end), by its
-/// fields, with `data` the JSON of `EventData` (or, for `game_deleted`, `GameDeleted`); and the
-/// `Last-Event-ID` the server accepts. (OpenAPI 3.2 would say it with `itemSchema`.)
+/// `text/event-stream` schema: each event (not the whole stream, which has no end) as the
+/// component `GameEvent`, its `data` the JSON of `EventData` (or, for `game_deleted`,
+/// `GameDeleted`); and the `Last-Event-ID` the server accepts. (OpenAPI 3.2 would say it with
+/// `itemSchema`.)
 pub(super) fn describe_events(document: &mut Document) {
     let deleted = ObjectBuilder::new()
         .schema_type(Type::Object)
@@ -76,45 +76,9 @@ pub(super) fn describe_events(document: &mut Document) {
     components
         .schemas
         .insert("GameDeleted".into(), RefOr::T(deleted.into()));
-
-    let changes: Vec<EventKind> = EventKind::ALL
-        .iter()
-        .copied()
-        .filter(|kind| *kind != EventKind::GameDeleted)
-        .collect();
-    let event_data = || json_text(Ref::from_schema_name("EventData").into());
-    let one_event = AnyOfBuilder::new()
-        .description(Some(
-            "One event of the stream, by its fields (`id`, `event`, `data`). Between events the \
-             stream also sends `retry: 1000` (reconnect after a second) and, while idle, a \
-             `: heartbeat` comment: neither is an event. The stream has no end unless the game \
-             is deleted.",
-        ))
-        .item(event(
-            "Change",
-            "A change of the game, with the game's version after it as its `id`.",
-            &changes,
-            true,
-            event_data(),
-        ))
-        .item(event(
-            "Finishing turn or hand",
-            "The `turn_scored` of the turn (in a card game, the `hand_recorded` of the hand) that \
-             finished the game, sent just before its `game_finished` and without an `id` of its \
-             own: the `game_finished` carries it, so a client cut off between the two gets both \
-             again.",
-            &[EventKind::TurnScored, EventKind::HandRecorded],
-            false,
-            event_data(),
-        ))
-        .item(event(
-            "Deleted",
-            "The game was deleted; the stream ends. No `id` of its own.",
-            &[EventKind::GameDeleted],
-            false,
-            json_text(Ref::from_schema_name("GameDeleted").into()),
-        ));
-    let one_event = one_event.build();
+    components
+        .schemas
+        .insert("GameEvent".into(), RefOr::T(game_event().into()));
     // A game's stream, by key or by a read-only link: the same events.
     for id in ["followGame", "followSharedGame"] {
         let Some(follow) = operation_mut(document, id) else {
@@ -123,7 +87,7 @@ pub(super) fn describe_events(document: &mut Document) {
         if let Some(RefOr::T(ok)) = follow.responses.responses.get_mut("200") {
             ok.content.insert(
                 mime::TEXT_EVENT_STREAM.to_string(),
-                RefOr::T(Content::new(Some(Schema::AnyOf(one_event.clone())))),
+                RefOr::T(Content::new(Some(Ref::from_schema_name("GameEvent")))),
             );
         }
         for parameter in follow.parameters.iter_mut().flatten() {

@@ -1,4 +1,10 @@
 //! The workflow of a game, as OpenAPI links from each answer to what can follow it.
+//!
+//! A link's `requestBody` is, by OpenAPI, a literal body or one runtime expression for the whole
+//! of it: it cannot say "this field from the answer". Where the next request takes body fields
+//! from the answer, the link says so in the extension `x-request-body` (each field with its
+//! runtime expression, under `fields`; `whole` when they are the whole body), which generators
+//! and linters ignore and a tool that knows it (the CI's schemathesis hooks) turns into a body.
 
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::link::LinkBuilder;
@@ -6,9 +12,9 @@ use utoipa::openapi::{OpenApi as Document, RefOr};
 
 use super::operation_mut;
 
-/// Where an answer leads: an operation it names the parameters of (and the body fields), each
-/// from a runtime expression. SDK users see the workflow, and schemathesis' stateful phase
-/// follows it into games and turns that exist.
+/// Where an answer leads: an operation it names the parameters of (and, in `x-request-body`,
+/// the body fields), each from a runtime expression. SDK users see the workflow, and
+/// schemathesis' stateful phase follows it into games and turns that exist.
 struct Next {
     from: &'static str,
     status: &'static str,
@@ -17,9 +23,8 @@ struct Next {
     description: &'static str,
     parameters: &'static [(&'static str, &'static str)],
     body: &'static [(&'static str, &'static str)],
-    /// The body is the whole request, as OpenAPI means a link's `requestBody`; said for
-    /// schemathesis, which otherwise merges it into a body it makes up (and a digital turn
-    /// started with dice is refused).
+    /// The body fields are the whole body (schemathesis otherwise merges them into a body it
+    /// makes up, and a digital turn started with dice is refused).
     whole_body: bool,
 }
 
@@ -190,6 +195,9 @@ const LINKS: &[Next] = &[
     .says("Accept the invite, from the invited account"),
 ];
 
+/// The extension a link names the next request's body fields in.
+pub(super) const REQUEST_BODY: &str = "x-request-body";
+
 /// Adds `LINKS` to the answers they start from.
 pub(super) fn add_links(document: &mut Document) {
     for next in LINKS {
@@ -200,19 +208,16 @@ pub(super) fn add_links(document: &mut Document) {
             link = link.parameter(*name, *expression);
         }
         if !next.body.is_empty() {
-            let body: serde_json::Map<_, _> = next
+            let fields: serde_json::Map<_, _> = next
                 .body
                 .iter()
                 .map(|(field, expression)| (field.to_string(), (*expression).into()))
                 .collect();
-            link = link.request_body(Some(body));
-        }
-        if next.whole_body {
-            let whole = serde_json::json!({"merge_body": false});
+            // One extension: utoipa keeps a link's extensions in a hash map, whose order would
+            // change the document from one run to the next.
+            let body = serde_json::json!({"fields": fields, "whole": next.whole_body});
             link = link.extensions(Some(
-                ExtensionsBuilder::new()
-                    .add("x-schemathesis", whole)
-                    .build(),
+                ExtensionsBuilder::new().add(REQUEST_BODY, body).build(),
             ));
         }
         let response = operation_mut(document, next.from)

@@ -18,6 +18,7 @@ use utoipa_actix_web::AppExt;
 pub mod declared;
 mod event_stream;
 mod links;
+mod rate_limits;
 
 use crate::api::http::negotiate::PROBLEM_JSON;
 use crate::api::http::problem::{Problem, ProblemField};
@@ -43,9 +44,11 @@ use declared::{Declared, IdempotencyKey, ROUTES};
                        whatever the request's language. The pages and exports people read (the \
                        pads, the blank pads, the live page, the CSV) are in English or Spanish: \
                        `lang` first, then `Accept-Language`.",
+        contact(name = "The Phase 10 scorekeeper's maintainers"),
         license(name = "MIT", identifier = "MIT")
     ),
-    // EventData is the JSON of every event's `data` line: no operation names it as a body.
+    // EventData is the JSON of an event's `data` line (`GameEvent`): no operation names it as
+    // a body.
     components(schemas(Problem, ProblemField, EventData, EventKind)),
     modifiers(&BearerKeys),
     tags(
@@ -74,8 +77,9 @@ impl Modify for BearerKeys {
     }
 }
 
-/// The problems any operation can answer, declared or not: its headers too large, or a fault.
-const ANY_OPERATION: [u16; 2] = [431, 500];
+/// The problems any operation can answer, declared or not: too many connections from its
+/// address (before any route is known), its headers too large, or a fault.
+const ANY_OPERATION: [u16; 3] = [429, 431, 500];
 
 /// The problem responses, by status: component name and when it happens.
 const PROBLEMS: [(u16, &str, &str); 15] = [
@@ -127,7 +131,9 @@ const PROBLEMS: [(u16, &str, &str); 15] = [
     (
         429,
         "TooManyRequests",
-        "Too many requests from this API key or address; retry after `Retry-After` seconds",
+        "Too many requests from this API key or address (a rate limit, with `RateLimit` and \
+         `RateLimit-Policy`), too many connections from this address, or too many event \
+         streams open; retry after `Retry-After` seconds",
     ),
     (
         431,
@@ -207,25 +213,6 @@ fn headers_are_text(document: &mut Document) {
     }
 }
 
-/// What the attributes cannot say: a game's players are unique (the server also refuses names
-/// that are equal ignoring case and surrounding whitespace, which JSON Schema cannot say), and so
-/// are the dice a roll names.
-fn add_unique_items(document: &mut Document) {
-    let components = document.components.get_or_insert_with(Default::default);
-    for (schema, property) in [
-        ("CreateDiceGame", "players"),
-        ("CreateCardGame", "players"),
-        ("RecordHand", "players"),
-        ("RerollDice", "reroll"),
-    ] {
-        if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(schema)
-            && let Some(RefOr::T(Schema::Array(array))) = object.properties.get_mut(property)
-        {
-            array.unique_items = true;
-        }
-    }
-}
-
 /// The whole document.
 pub fn document() -> Document {
     let (_, mut document) = App::new()
@@ -236,9 +223,9 @@ pub fn document() -> Document {
     document.info.version = env!("CARGO_PKG_VERSION").to_string();
     add_problems(&mut document);
     add_idempotency_keys(&mut document);
-    add_unique_items(&mut document);
     event_stream::describe_events(&mut document);
     links::add_links(&mut document);
+    rate_limits::add_rate_limit_fields(&mut document);
     headers_are_text(&mut document);
     add_server_and_open_operations(&mut document);
     document
@@ -468,10 +455,14 @@ mod tests {
                         );
                         check_expression(&document, &path, response, expression.as_str().unwrap());
                     }
-                    if let Some(body) = link.get("requestBody") {
+                    assert!(
+                        link.get("requestBody").is_none(),
+                        "{name}: a link's requestBody is a literal or one expression"
+                    );
+                    if let Some(body) = link.get(links::REQUEST_BODY) {
                         let schema =
                             &target["requestBody"]["content"]["application/json"]["schema"];
-                        for (field, expression) in body.as_object().unwrap() {
+                        for (field, expression) in body["fields"].as_object().unwrap() {
                             assert!(has_pointer(&document, schema, &[field]), "{to}: {field}");
                             check_expression(
                                 &document,
@@ -517,55 +508,47 @@ mod tests {
     }
 
     #[test]
-    fn the_event_stream_is_described_event_by_event() {
+    fn the_event_stream_is_described_by_a_named_event() {
         let document = json();
-        let follow = operation(&document, "followGame");
-        let schema = &follow["responses"]["200"]["content"]["text/event-stream"]["schema"];
-        let events = schema["anyOf"]
-            .as_array()
-            .expect("one schema per kind of event");
-        let mut kinds = Vec::new();
-        for event in events {
-            assert_eq!(event["type"], "object", "{event}");
-            let required = event["required"].as_array().unwrap();
-            assert!(required.contains(&"event".into()) && required.contains(&"data".into()));
-            let properties = &event["properties"];
-            assert_eq!(properties["id"]["pattern"], EVENT_ID_PATTERN);
-            let data = &properties["data"];
-            assert_eq!(data["type"], "string");
-            assert_eq!(data["contentMediaType"], "application/json");
-            let names = properties["event"]["enum"].as_array().unwrap();
-            let content = data["contentSchema"]["$ref"].as_str().unwrap();
-            if names.contains(&"game_deleted".into()) {
-                assert_eq!(names.len(), 1);
-                assert_eq!(content, "#/components/schemas/GameDeleted");
-            } else {
-                assert_eq!(content, "#/components/schemas/EventData");
-            }
-            kinds.extend(names.iter().map(|name| name.as_str().unwrap().to_string()));
-            // Only the turn_scored or hand_recorded before game_finished, and game_deleted,
-            // come without an id.
-            if !required.contains(&"id".into()) {
-                let finishing = ["turn_scored", "hand_recorded", "game_deleted"];
-                assert!(
-                    names
-                        .iter()
-                        .all(|name| finishing.contains(&name.as_str().unwrap())),
-                    "{names:?}"
-                );
-            }
+        for id in ["followGame", "followSharedGame"] {
+            let follow = operation(&document, id);
+            let schema = &follow["responses"]["200"]["content"]["text/event-stream"]["schema"];
+            assert_eq!(schema["$ref"], "#/components/schemas/GameEvent", "{id}");
         }
-        kinds.sort();
-        kinds.dedup();
-        use crate::service::names::Stored;
-        let mut every: Vec<String> = EventKind::ALL
+        let event = &document["components"]["schemas"]["GameEvent"];
+        assert_eq!(event["type"], "object", "{event}");
+        assert_eq!(event["required"], serde_json::json!(["event", "data"]));
+        let properties = &event["properties"];
+        assert_eq!(properties["id"]["pattern"], EVENT_ID_PATTERN);
+        assert_eq!(
+            properties["event"]["$ref"],
+            "#/components/schemas/EventKind"
+        );
+        let data = &properties["data"];
+        assert_eq!(data["type"], "string");
+        assert_eq!(data["contentMediaType"], "application/json");
+        let contents: Vec<&str> = data["contentSchema"]["anyOf"]
+            .as_array()
+            .unwrap()
             .iter()
-            .map(|k| k.name().to_string())
+            .map(|content| content["$ref"].as_str().unwrap())
             .collect();
-        every.sort();
-        assert_eq!(kinds, every);
-        let documented = &document["components"]["schemas"]["EventKind"]["enum"];
-        assert_eq!(documented.as_array().unwrap().len(), EventKind::ALL.len());
+        assert_eq!(
+            contents,
+            [
+                "#/components/schemas/EventData",
+                "#/components/schemas/GameDeleted"
+            ]
+        );
+        use crate::service::names::Stored;
+        let documented: Vec<&str> = document["components"]["schemas"]["EventKind"]["enum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|kind| kind.as_str().unwrap())
+            .collect();
+        let every: Vec<&str> = EventKind::ALL.iter().map(|kind| kind.name()).collect();
+        assert_eq!(documented, every);
         let deleted = &document["components"]["schemas"]["GameDeleted"];
         assert_eq!(deleted["required"], serde_json::json!(["game_id"]));
     }
@@ -782,14 +765,13 @@ mod tests {
         assert_eq!(declared("acceptInvite")["secret_path"], true);
     }
 
+    /// `uniqueItems` makes a set of an array in Swift, Kotlin and TypeScript generated clients,
+    /// and a Swift set has no order: a game's seats would be scrambled. Every array the API
+    /// takes either has an order (seats) or is checked for repeats by the server (a 422 naming
+    /// the repeat), never by the schema.
     #[test]
-    fn the_players_of_a_new_game_and_the_dice_of_a_roll_are_unique() {
-        let document = serde_json::to_value(document()).unwrap();
-        for game in ["CreateDiceGame", "CreateCardGame"] {
-            let players = &document["components"]["schemas"][game]["properties"]["players"];
-            assert_eq!(players["uniqueItems"], true, "{players}");
-        }
-        let reroll = &document["components"]["schemas"]["RerollDice"]["properties"]["reroll"];
-        assert_eq!(reroll["uniqueItems"], true, "{reroll}");
+    fn no_array_is_a_set() {
+        let document = serde_json::to_string(&document()).unwrap();
+        assert!(!document.contains("uniqueItems"));
     }
 }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Ref, Schema, Type};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::api::http::auth::Caller;
@@ -72,8 +72,13 @@ fn seat_players(players: Vec<NewPlayer>) -> Result<Vec<SeatPlayer>> {
 }
 
 /// What a name may be, as a JSON Schema pattern: no control, reordering, invisible or format
-/// character, and something visible (`values::names::checked` has the whole rule).
-const NAME_PATTERN: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿]*[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u2800][^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb𑂽𑃍𓐰-𓐿𛲠-𛲣𝅳-𝅺󠀀-󠿿]*$";
+/// character of the Basic Multilingual Plane, and something visible (`values::names::checked`
+/// has the whole rule). The format characters beyond it (U+110BD, U+110CD, U+13430–U+1343F,
+/// U+1BCA0–U+1BCA3, U+1D173–U+1D17A, the tags U+E0000–U+E0FFF) are refused by the server
+/// alone: inside a character class they need the `u` flag of a JavaScript regular expression,
+/// which JSON Schema validators in JavaScript (and so React Native apps and Spectral) do not
+/// set, and there they fail to compile.
+const NAME_PATTERN: &str = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb]*[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u2800][^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u034f\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufffb]*$";
 
 /// A name of up to `most` characters, as the document describes it.
 fn name_schema(most: usize, description: &str) -> RefOr<Schema> {
@@ -115,26 +120,56 @@ impl PartialSchema for GameNameText {
 
 impl ToSchema for GameNameText {}
 
-/// A new game: of Phase 10 Dice (`game` left out, or `dice`) or of the card game (`cards`).
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(untagged)]
-#[allow(dead_code)] // a schema: the body is read by `CreateGame::read`, in two steps
-#[schema(discriminator(property_name = "game", mapping(
-    ("dice" = "#/components/schemas/CreateDiceGame"),
-    ("cards" = "#/components/schemas/CreateCardGame")
-)))]
-pub enum CreateGame {
-    Dice(CreateDiceGame),
-    Cards(CreateCardGame),
+/// A new game: of Phase 10 Dice (`game` left out, null or `dice`) or of the card game
+/// (`cards`), as the document describes it: `anyOf` the two shapes, which exclude each other
+/// by `game`. Not `oneOf` with a discriminator, whose property every branch must require (a
+/// dice game may leave `game` out); and `anyOf` rather than `oneOf` because linters (Redocly's
+/// `no-illogical-composition-keywords`) take only a required property for one that tells
+/// `oneOf` branches apart, and generated TypeScript clients send either shape's fields. The
+/// body is read by `CreateGame::read`, in two steps.
+pub struct CreateGame;
+
+impl PartialSchema for CreateGame {
+    fn schema() -> RefOr<Schema> {
+        AnyOfBuilder::new()
+            .item(Ref::from_schema_name(CreateDiceGame::name()))
+            .item(Ref::from_schema_name(CreateCardGame::name()))
+            .description(Some(
+                "A new game: of Phase 10 Dice (`game` left out, null or `dice`) or of the card \
+                 game (`game`: `cards`).",
+            ))
+            .into()
+    }
 }
 
-/// The field a new game's shape hangs on; the rest is read once the shape is known.
+impl ToSchema for CreateGame {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((CreateDiceGame::name().into(), CreateDiceGame::schema()));
+        <CreateDiceGame as ToSchema>::schemas(schemas);
+        schemas.push((CreateCardGame::name().into(), CreateCardGame::schema()));
+        <CreateCardGame as ToSchema>::schemas(schemas);
+    }
+}
+
+/// The field a new game's shape hangs on; the rest is read once the shape is known. Left out
+/// or null (as the document allows, and as generated clients send an optional field they were
+/// not given), it is `dice`.
 #[derive(Debug, Deserialize)]
 pub struct WhichGame {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     pub game: GameKind,
     #[serde(flatten)]
     _rest: HashMap<String, IgnoredAny>,
+}
+
+/// A value, or its default where it is null. (serde_with's `DefaultOnNull` says the same, with
+/// a procedural macro crate to build for these two fields.)
+pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Option::unwrap_or_default)
 }
 
 impl CreateGame {
@@ -174,7 +209,9 @@ pub struct CreateDiceGame {
     /// `dice`, the default.
     #[serde(default)]
     pub game: Option<DiceKind>,
-    /// 1 to 8 players; in a tabletop game, in turn order.
+    /// 1 to 8 players, each once (a person, or a name, at most once: names that look alike
+    /// are one name); in a tabletop game, in turn order. An array, not a set: the order is
+    /// the seating.
     #[schema(min_items = 1, max_items = 8)]
     pub players: Vec<NewPlayer>,
     /// A label for the game ("Tuesday at Grandma's"), 1 to 80 characters.
@@ -197,7 +234,8 @@ pub struct CreateDiceGame {
     "edition": "standard", "phases": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "ten_hands": false}))]
 pub struct CreateCardGame {
     pub game: CardsKind,
-    /// 2 to 6 players, in seat order: the deal passes to the next seat every hand.
+    /// 2 to 6 players, each once (a person, or a name, at most once: names that look alike
+    /// are one name), in seat order: the deal passes to the next seat every hand.
     #[schema(min_items = 2, max_items = 6)]
     pub players: Vec<NewPlayer>,
     /// A label for the game ("Tuesday at Grandma's"), 1 to 80 characters.
@@ -332,6 +370,10 @@ pub async fn list_games(
 }
 
 /// Get a game
+///
+/// The game as it is now: its players, their phases and totals, whose turn it is (or the
+/// dealer's, in a card game) and its status. `If-None-Match` with its `ETag` answers 304 while
+/// nothing has changed.
 #[utoipa::path(
     operation_id = "getGame",
     tag = "games",

@@ -31,7 +31,7 @@ use crate::values::{GameId, PlayerId, TurnNumber};
 pub struct RecordHand {
     #[schema(value_type = String, format = Uuid)]
     pub went_out: PlayerId,
-    /// Every player of the game once; left out for a tie-break hand.
+    /// Every player of the game once, in any order; left out for a tie-break hand.
     #[serde(default)]
     #[schema(min_items = 2, max_items = 6)]
     pub players: Option<Vec<RecordedPlayer>>,
@@ -219,6 +219,9 @@ pub async fn list_hands(
 }
 
 /// Get a hand
+///
+/// One hand of a card game as it is now (replaced, if it was), by its number: who went out,
+/// and each player's phase, whether they made it and the points they hold.
 #[utoipa::path(
     operation_id = "getHand",
     tag = "hands",

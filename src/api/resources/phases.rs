@@ -47,14 +47,12 @@ pub struct PhaseInfo {
 #[serde(transparent)]
 pub struct PhaseList(pub Vec<PhaseInfo>);
 
-/// Dice, or cards, to judge against a phase: told apart by `game` (`dice` by default).
+/// Dice, or cards, to judge against a phase: told apart by `game` (`dice` when it is left out
+/// or null), without an OpenAPI discriminator (see `CreateGame`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(untagged)]
 #[allow(dead_code)] // a schema: the body is read by `WhichGame`, then as the shape it names
-#[schema(as = EvaluateRequest, discriminator(property_name = "game", mapping(
-    ("dice" = "#/components/schemas/EvaluateDice"),
-    ("cards" = "#/components/schemas/EvaluateCards")
-)))]
+#[schema(as = EvaluateRequest)]
 pub enum EvaluateAny {
     Dice(EvaluateDice),
     Cards(EvaluateCards),

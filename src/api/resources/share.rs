@@ -20,7 +20,10 @@ use crate::service::share;
 pub struct ShareLinkView {
     /// The live pad's page: whoever holds this address sees the game and follows it, and can
     /// do nothing else.
-    #[schema(format = "uri", example = "https://phase10.example/pad/3f9c0d…")]
+    #[schema(
+        format = "uri",
+        example = "https://phase10.example/pad/3f9c0d5e8a1b4c7d9e2f6a0b3c5d7e9f"
+    )]
     pub url: String,
     /// Until when the link opens the game.
     pub expires_at: DateTime<Utc>,

@@ -233,6 +233,10 @@ pub async fn list_turns(
 }
 
 /// Get a turn
+///
+/// One turn of a dice game as it is now (replaced, if it was), by its number: its player,
+/// phase, dice, whether it made the phase, the score and the bonuses; a digital turn still in
+/// play with its rolls so far.
 #[utoipa::path(
     operation_id = "getTurn",
     tag = "turns",

@@ -1,0 +1,73 @@
+//! The rate limits in the document: the IETF draft's `RateLimit-Policy` and `RateLimit` fields
+//! on every answer of an operation that counts against a limit, and on the 429 that refuses one.
+
+use utoipa::openapi::header::{Header, HeaderBuilder};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{OpenApi as Document, RefOr};
+
+use super::declared::{Declared, RateClass};
+use super::operations_mut;
+use crate::api::http::rate_limit::{POLICY, STANDING};
+
+/// The two fields, as their names are written in the document.
+fn fields() -> [(&'static str, Header); 2] {
+    let text = |pattern: &str| {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .pattern(Some(pattern))
+    };
+    debug_assert_eq!((POLICY, STANDING), ("ratelimit-policy", "ratelimit"));
+    [
+        (
+            "RateLimit-Policy",
+            HeaderBuilder::new()
+                .schema(Some(text(r#"^"[a-z]+";q=[0-9]+;w=[0-9]+$"#)))
+                .description(Some(
+                    "The limit this request counts against (IETF draft \
+                     draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or \
+                     `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. \
+                     Counted per API key and per client address, in each process of the service.",
+                ))
+                .build(),
+        ),
+        (
+            "RateLimit",
+            HeaderBuilder::new()
+                .schema(Some(text(r#"^"[a-z]+";r=[0-9]+;t=[0-9]+$"#)))
+                .description(Some(
+                    "Where the caller stands with that limit after this request: `r` requests \
+                     left now, the limit whole again in `t` seconds (of the key's and the \
+                     address's counts, the lower).",
+                ))
+                .build(),
+        ),
+    ]
+}
+
+/// Declares the fields on the answers of rate-limited operations and on the shared 429.
+pub(super) fn add_rate_limit_fields(document: &mut Document) {
+    for operation in operations_mut(document) {
+        if Declared::or_strictest(operation).rate_limit == RateClass::None {
+            continue;
+        }
+        for (status, response) in operation.responses.responses.iter_mut() {
+            if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
+                for (name, header) in fields() {
+                    response.headers.insert(name.into(), RefOr::T(header));
+                }
+            }
+        }
+    }
+    let too_many = document
+        .components
+        .as_mut()
+        .and_then(|components| components.responses.get_mut("TooManyRequests"));
+    if let Some(RefOr::T(too_many)) = too_many {
+        for (name, mut header) in fields() {
+            header.description = header.description.map(|described| {
+                format!("{described} Sent when a rate limit refused the request.")
+            });
+            too_many.headers.insert(name.into(), RefOr::T(header));
+        }
+    }
+}
