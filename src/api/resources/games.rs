@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use serde::de::IgnoredAny;
 use serde::{Deserialize, Serialize};
 use utoipa::openapi::RefOr;
-use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Ref, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, PartialSchema, ToSchema};
 
 use crate::api::http::auth::Caller;
@@ -121,34 +121,16 @@ impl PartialSchema for GameNameText {
 impl ToSchema for GameNameText {}
 
 /// A new game: of Phase 10 Dice (`game` left out, null or `dice`) or of the card game
-/// (`cards`), as the document describes it: `anyOf` the two shapes, which exclude each other
-/// by `game`. Not `oneOf` with a discriminator, whose property every branch must require (a
-/// dice game may leave `game` out); and `anyOf` rather than `oneOf` because linters (Redocly's
-/// `no-illogical-composition-keywords`) take only a required property for one that tells
-/// `oneOf` branches apart, and generated TypeScript clients send either shape's fields. The
-/// body is read by `CreateGame::read`, in two steps.
-pub struct CreateGame;
-
-impl PartialSchema for CreateGame {
-    fn schema() -> RefOr<Schema> {
-        AnyOfBuilder::new()
-            .item(Ref::from_schema_name(CreateDiceGame::name()))
-            .item(Ref::from_schema_name(CreateCardGame::name()))
-            .description(Some(
-                "A new game: of Phase 10 Dice (`game` left out, null or `dice`) or of the card \
-                 game (`game`: `cards`).",
-            ))
-            .into()
-    }
-}
-
-impl ToSchema for CreateGame {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        schemas.push((CreateDiceGame::name().into(), CreateDiceGame::schema()));
-        <CreateDiceGame as ToSchema>::schemas(schemas);
-        schemas.push((CreateCardGame::name().into(), CreateCardGame::schema()));
-        <CreateCardGame as ToSchema>::schemas(schemas);
-    }
+/// (`game`: `cards`).
+// One of the two, without an OpenAPI discriminator, whose property every branch would have to
+// require (a dice game may leave `game` out): the card game requires `game`, which the dice
+// game's schema names only in `patternProperties` (`api::openapi::dice_game`).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // a schema: the body is read by `CreateGame::read`, in two steps
+pub enum CreateGame {
+    Dice(CreateDiceGame),
+    Cards(CreateCardGame),
 }
 
 /// The field a new game's shape hangs on; the rest is read once the shape is known. Left out
@@ -206,8 +188,9 @@ impl CreateGame {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
 pub struct CreateDiceGame {
-    /// `dice`, the default.
+    /// `dice`, the default: in the document, a pattern property (`api::openapi::dice_game`).
     #[serde(default)]
+    #[schema(ignore)]
     pub game: Option<DiceKind>,
     /// 1 to 8 players, each once (a person, or a name, at most once: names that look alike
     /// are one name); in a tabletop game, in turn order. An array, not a set: the order is

@@ -48,7 +48,8 @@ pub struct PhaseInfo {
 pub struct PhaseList(pub Vec<PhaseInfo>);
 
 /// Dice, or cards, to judge against a phase: told apart by `game` (`dice` when it is left out
-/// or null), without an OpenAPI discriminator (see `CreateGame`).
+/// or null).
+// Without an OpenAPI discriminator, as `CreateGame`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(untagged)]
 #[allow(dead_code)] // a schema: the body is read by `WhichGame`, then as the shape it names
@@ -65,8 +66,9 @@ pub enum EvaluateAny {
     {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
 ]}))]
 pub struct EvaluateDice {
-    /// `dice`, the default.
+    /// `dice`, the default: in the document, a pattern property (`api::openapi::dice_game`).
     #[serde(default)]
+    #[schema(ignore)]
     pub game: Option<DiceKind>,
     /// 1 to 10.
     #[schema(minimum = 1, maximum = 10)]
