@@ -1,8 +1,8 @@
 """Checks the models OpenAPI Generator makes from openapi/openapi.json for what a game needs, in
 the languages whose compilers cannot be installed here (Swift, Kotlin, Dart), and in the two
 that CI plays games with (TypeScript, Python): seats are ordered lists, never sets; a die can be
-said (a number or "W"); a new game is a dice game or a card game, and a dice game sends no
-`game`; the event stream has a named event.
+said (a number or "W"); a new game is a dice game or a card game, told apart by `game`; the
+event stream has a named event.
 
 Kotlin and Dart say a die, and tell the two new games apart, only with the generator options the
 README names (Kotlin: serializationLibrary=gson, generateOneOfAnyOfWrappers=true; Dart: the
@@ -55,7 +55,7 @@ def swift(root: Path) -> None:
     has(root, "CreateGame.swift", r"case typeCreateDiceGame\(CreateDiceGame\)", "a dice game")
     has(root, "CreateGame.swift", r"case typeCreateCardGame\(CreateCardGame\)", "a card game")
     has(root, "CreateDiceGame.swift", r"public var players: \[NewPlayer\]$", "ordered seats")
-    lacks(root, "CreateDiceGame.swift", r"public var game\b", "a dice game sends no game")
+    has(root, "CreateDiceGame.swift", r"public var game: DiceKind$", "a dice game says so")
     has(root, "CreateCardGame.swift", r"public var players: \[NewPlayer\]$", "ordered seats")
     has(root, "RecordHand.swift", r"public var players: \[RecordedPlayer\]\?$", "a list")
     has(root, "RerollDice.swift", r"public var reroll: \[DieId\]$", "a list of dice")
@@ -68,7 +68,7 @@ def kotlin(root: Path, wrappers: bool) -> None:
     has(root, "CreateDiceGame.kt", seats, "ordered seats")
     has(root, "CreateCardGame.kt", seats, "ordered seats")
     has(root, "RerollDice.kt", r"val reroll: kotlin\.collections\.List<DieId>", "a list of dice")
-    lacks(root, "CreateDiceGame.kt", r"val game\b", "a dice game sends no game")
+    has(root, "CreateDiceGame.kt", r"val game: DiceKind,", "a dice game says so")
     has(root, "GameEvent.kt", r"val event: EventKind", "a named event kind")
     no_sets(root, r"val \w+: kotlin\.collections\.(Mutable)?Set<")
     if wrappers:
@@ -97,15 +97,20 @@ def dart_dio(root: Path) -> None:
         "a dice game or a card game",
     )
     has(root, "create_dice_game.dart", r"BuiltList<NewPlayer> get players;", "ordered seats")
-    lacks(root, "create_dice_game.dart", r"get game;", "a dice game sends no game")
+    has(root, "create_dice_game.dart", r"DiceKind get game;", "a dice game says so")
     no_sets(root, r"BuiltSet<(NewPlayer|RecordedPlayer|DieId)> get (?!values)")
 
 
 def typescript(root: Path) -> None:
     has(root, "DieValue.ts", r"^export type DieValue = Wild \| number;$", "a die")
-    has(root, "CreateGame.ts", r"^export type CreateGame = CreateCardGame \| CreateDiceGame;$", "both")
+    has(
+        root,
+        "CreateGame.ts",
+        r"^export type CreateGame = \{ game: 'cards' \} & CreateCardGame \| \{ game: 'dice' \} & CreateDiceGame;$",
+        "both, told apart by game",
+    )
     has(root, "CreateDiceGame.ts", r"players: Array<NewPlayer>;", "ordered seats")
-    lacks(root, "CreateDiceGame.ts", r"^\s+game\??:", "a dice game sends no game")
+    has(root, "CreateDiceGame.ts", r"^\s+game: DiceKind;", "a dice game says so")
     has(root, "RerollDice.ts", r"reroll: Array<DieId>;", "a list of dice")
     has(root, "GameEvent.ts", r"event: EventKind;", "a named event kind")
     no_sets(root, r"Set<(NewPlayer|RecordedPlayer|DieId)>")
@@ -115,7 +120,8 @@ def python(root: Path) -> None:
     has(root, "die_value.py", r'ONE_OF_SCHEMAS = \["Wild", "int"\]', "a die")
     has(root, "create_game.py", r'ONE_OF_SCHEMAS = \["CreateCardGame", "CreateDiceGame"\]', "both")
     has(root, "create_dice_game.py", r"players: Annotated\[List\[NewPlayer\]", "ordered seats")
-    lacks(root, "create_dice_game.py", r"^\s+game:", "a dice game sends no game")
+    has(root, "create_dice_game.py", r"^\s+game: DiceKind$", "a dice game says so")
+    has(root, "create_game.py", r"discriminator_value_class_map", "told apart by game")
     has(root, "game_event.py", r"event: EventKind", "a named event kind")
 
 

@@ -23,6 +23,7 @@ from phase10_api import (
     CreateCardGame,
     CreateDiceGame,
     CreateGame,
+    DiceKind,
     Die,
     DieValue,
     EventData,
@@ -70,7 +71,9 @@ def tabletop_game(client: ApiClient) -> None:
     games, turns, rules = GamesApi(client), TurnsApi(client), RulesApi(client)
     seated = ["Cy", "Ann", "Bo"]
     created = games.create_game_with_http_info(
-        CreateGame(CreateDiceGame(players=[NewPlayer(name=name) for name in seated]))
+        CreateGame(
+            CreateDiceGame(game=DiceKind.DICE, players=[NewPlayer(name=name) for name in seated])
+        )
     )
     game = created.data.actual_instance
     check([player.name for player in game.players] == seated, "the seats in the order sent")
@@ -159,10 +162,10 @@ def card_game(client: ApiClient) -> None:
 
 def null_name(client: ApiClient) -> None:
     """An optional field the document allows null in, set to None, is sent as null and taken as
-    left out; a dice game's body has no `game` at all."""
-    body = CreateDiceGame(name=None, players=[NewPlayer(name="Ann")])
+    left out."""
+    body = CreateDiceGame(game=DiceKind.DICE, name=None, players=[NewPlayer(name="Ann")])
     sent = json.loads(body.to_json())
-    check(sent.get("name", "absent") is None and "game" not in sent, f"sent: {sent}")
+    check(sent.get("name", "absent") is None, f"sent: {sent}")
     game = GamesApi(client).create_game(CreateGame(body)).actual_instance
     check(game.game == "dice" and game.name is None, "a dice game without a name")
 

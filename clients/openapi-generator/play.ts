@@ -10,6 +10,7 @@ import {
   CardLetter,
   CardsKind,
   Configuration,
+  DiceKind,
   EventDataFromJSON,
   GamesApi,
   HandsApi,
@@ -52,7 +53,7 @@ async function tabletopGame(config: Configuration): Promise<void> {
   const turns = new TurnsApi(config);
   const seated = ["Cy", "Ann", "Bo"];
   const created = await games.createGameRaw({
-    createGame: { players: seated.map((name) => ({ name })) },
+    createGame: { game: DiceKind.Dice, players: seated.map((name) => ({ name })) },
   });
   const policy = created.raw.headers.get("RateLimit-Policy") ?? "";
   check(policy.startsWith('"writes";q='), `RateLimit-Policy on a write: ${policy}`);

@@ -47,6 +47,7 @@ from phase10_client.models import (
     CreateAccount,
     CreateCardGame,
     CreateDiceGame,
+    DiceKind,
     Die,
     DiceGame,
     EditPage,
@@ -125,7 +126,9 @@ def main(base_url: str) -> None:
 
     game = create_game.sync(
         client=client,
-        body=CreateDiceGame(players=[NewPlayer(name="Ann"), NewPlayer(name="Bo")], mode=Mode.TABLETOP),
+        body=CreateDiceGame(
+            game=DiceKind.DICE, players=[NewPlayer(name="Ann"), NewPlayer(name="Bo")], mode=Mode.TABLETOP
+        ),
     )
     check(isinstance(game, DiceGame) and game.status == GameStatus.IN_PROGRESS, "a tabletop game")
     ann, bo = game.players
@@ -373,7 +376,9 @@ def play_with_people(client: AuthenticatedClient) -> None:
     # phase; Leo misses every turn, his last try included.
     sunday = create_game.sync(
         client=client,
-        body=CreateDiceGame(name="Sunday dice", players=[NewPlayer(name="Mia"), NewPlayer(name="Leo")]),
+        body=CreateDiceGame(
+            game=DiceKind.DICE, name="Sunday dice", players=[NewPlayer(name="Mia"), NewPlayer(name="Leo")]
+        ),
     )
     check(
         isinstance(sunday, DiceGame) and [p.person_id for p in sunday.players] == [mia.id, leo.id],
@@ -487,7 +492,8 @@ def play_with_people(client: AuthenticatedClient) -> None:
 
     # Refusals: one person in two seats; a person who still plays games leaving the roster.
     twice = create_game.sync(
-        client=client, body=CreateDiceGame(players=[NewPlayer(person_id=mia.id), NewPlayer(name="mia")])
+        client=client,
+        body=CreateDiceGame(game=DiceKind.DICE, players=[NewPlayer(person_id=mia.id), NewPlayer(name="mia")]),
     )
     check(
         isinstance(twice, Problem)

@@ -16,7 +16,6 @@ use utoipa::{Modify, OpenApi, PartialSchema};
 use utoipa_actix_web::AppExt;
 
 pub mod declared;
-mod dice_game;
 mod event_stream;
 mod links;
 mod rate_limits;
@@ -226,7 +225,6 @@ pub fn document() -> Document {
     add_idempotency_keys(&mut document);
     event_stream::describe_events(&mut document);
     links::add_links(&mut document);
-    dice_game::add_dice_game(&mut document);
     rate_limits::add_rate_limit_fields(&mut document);
     headers_are_text(&mut document);
     add_server_and_open_operations(&mut document);

@@ -49,7 +49,8 @@ pub struct PhaseList(pub Vec<PhaseInfo>);
 
 /// Dice, or cards, to judge against a phase: told apart by `game` (`dice` when it is left out
 /// or null).
-// Without an OpenAPI discriminator, as `CreateGame`.
+// Without an OpenAPI discriminator, whose property every branch would have to require: the two
+// shapes are told apart by the fields each requires (`dice`, `cards`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(untagged)]
 #[allow(dead_code)] // a schema: the body is read by `WhichGame`, then as the shape it names
@@ -66,9 +67,8 @@ pub enum EvaluateAny {
     {"value": 8}, {"value": 8}, {"value": 8}, {"value": 10}, {"value": "W"}, {"value": "W"}
 ]}))]
 pub struct EvaluateDice {
-    /// `dice`, the default: in the document, a pattern property (`api::openapi::dice_game`).
+    /// `dice`, the default (as is null).
     #[serde(default)]
-    #[schema(ignore)]
     pub game: Option<DiceKind>,
     /// 1 to 10.
     #[schema(minimum = 1, maximum = 10)]
