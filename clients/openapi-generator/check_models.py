@@ -90,12 +90,8 @@ def dart(root: Path) -> None:
 
 def dart_dio(root: Path) -> None:
     has(root, "die_value.dart", r"FullType\(OneOf, \[FullType\(int\), FullType\(Wild\), \]\)", "a die")
-    has(
-        root,
-        "create_game.dart",
-        r"FullType\(OneOf, \[FullType\(CreateDiceGame\), FullType\(CreateCardGame\), \]\)",
-        "a dice game or a card game",
-    )
+    for shape in ["CreateDiceGame", "CreateCardGame"]:
+        has(root, "create_game.dart", rf"^\s+r'\w+': {shape},$", f"{shape}, told apart by game")
     has(root, "create_dice_game.dart", r"BuiltList<NewPlayer> get players;", "ordered seats")
     has(root, "create_dice_game.dart", r"DiceKind get game;", "a dice game says so")
     no_sets(root, r"BuiltSet<(NewPlayer|RecordedPlayer|DieId)> get (?!values)")
@@ -120,7 +116,7 @@ def python(root: Path) -> None:
     has(root, "die_value.py", r'ONE_OF_SCHEMAS = \["Wild", "int"\]', "a die")
     has(root, "create_game.py", r'ONE_OF_SCHEMAS = \["CreateCardGame", "CreateDiceGame"\]', "both")
     has(root, "create_dice_game.py", r"players: Annotated\[List\[NewPlayer\]", "ordered seats")
-    has(root, "create_dice_game.py", r"^\s+game: DiceKind$", "a dice game says so")
+    has(root, "create_dice_game.py", r"^\s+game: DiceKind\b", "a dice game says so")
     has(root, "create_game.py", r"discriminator_value_class_map", "told apart by game")
     has(root, "game_event.py", r"event: EventKind", "a named event kind")
 
