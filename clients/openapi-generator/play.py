@@ -6,6 +6,7 @@ sent as null, the rate limit's fields, and the game's event stream read as the R
 Run by .ci/generated-clients. Usage: python play.py BASE_URL (with `phase10_api` importable).
 """
 
+import codecs
 import json
 import sys
 
@@ -69,7 +70,8 @@ def signed_up(base: str) -> ApiClient:
 
 def tabletop_game(client: ApiClient) -> None:
     games, turns, rules = GamesApi(client), TurnsApi(client), RulesApi(client)
-    seated = ["Cy", "Ann", "Bo"]
+    # Names of several bytes a character, so that the stream's chunks end inside one.
+    seated = ["Zoë Éléonore", "Ωmega Жанна", "🎲 Bo"]
     created = games.create_game_with_http_info(
         CreateGame(
             CreateDiceGame(game=DiceKind.DICE, players=[NewPlayer(name=name) for name in seated])
@@ -98,7 +100,7 @@ def tabletop_game(client: ApiClient) -> None:
     turns.record_turn(game.id, RecordTurn(player_id=bo, dice=dice("5 5 5 6 6 6")))
 
     follow_events(client, game.id, {"game_created", "turn_scored", "turn_edited"})
-    print(f"tabletop: seats {seated} kept; Cy 34, Ann replaced to 41; advice: {advice.summary}")
+    print(f"tabletop: seats {seated} kept; 34, then 41 replaced; advice: {advice.summary}")
 
 
 def follow_events(client: ApiClient, game_id: str, expected: set[str]) -> None:
@@ -107,9 +109,11 @@ def follow_events(client: ApiClient, game_id: str, expected: set[str]) -> None:
     stream = GamesApi(client).follow_game_without_preload_content(game_id, after=0)
     seen: set[str] = set()
     kind, data, pending = None, [], ""
+    # A chunk may end inside a character: decoded as a stream, not chunk by chunk.
+    text = codecs.getincrementaldecoder("utf-8")()
     try:
-        for chunk in stream.stream(1024):
-            pending += chunk.decode()
+        for chunk in stream.stream(64):
+            pending += text.decode(chunk)
             *lines, pending = pending.split("\n")
             for line in lines:
                 if line.startswith("event: "):

@@ -51,7 +51,7 @@ async function signedUp(base: string): Promise<Configuration> {
 async function tabletopGame(config: Configuration): Promise<void> {
   const games = new GamesApi(config);
   const turns = new TurnsApi(config);
-  const seated = ["Cy", "Ann", "Bo"];
+  const seated = ["Zoë Éléonore", "Ωmega Жанна", "🎲 Bo"];
   const created = await games.createGameRaw({
     createGame: { game: DiceKind.Dice, players: seated.map((name) => ({ name })) },
   });
@@ -96,7 +96,7 @@ async function tabletopGame(config: Configuration): Promise<void> {
   });
 
   await followEvents(games, game.id, ["game_created", "turn_scored", "turn_edited"]);
-  console.log(`tabletop: seats ${seated} kept; Cy 34, Ann replaced to 41; ${advice.summary}`);
+  console.log(`tabletop: seats ${seated} kept; 34, then 41 replaced; ${advice.summary}`);
 }
 
 /** The game's stream from its start, as the README shows: the raw answer's body read line by

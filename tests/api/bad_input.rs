@@ -237,6 +237,16 @@ fn errors_are_said_in_the_clients_words(backend: Backend) {
 }
 
 /// A body that stops short of the length it announced: said as such, not as a Rust value.
+/// A body left empty (as a generated client sends a model it could not serialise) is said to be
+/// empty, not "EOF while parsing".
+fn an_empty_body_is_said_so(backend: Backend) {
+    let (app, _) = app_with_a_game(backend);
+    for body in [&b""[..], b" \n"] {
+        let problem = refused_json(&app, "/v1/games", body, 400, "malformed_request");
+        says(&problem, "the body is empty: send the request's JSON object");
+    }
+}
+
 fn a_body_cut_short_is_said_so(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
     let mut raw = crate::raw::Raw::connect(&app.base);
@@ -580,6 +590,7 @@ crate::on_both_backends!(
     json_of_another_kind_or_charset_is_415,
     errors_are_said_in_the_clients_words,
     a_body_cut_short_is_said_so,
+    an_empty_body_is_said_so,
     a_422_is_titled_unprocessable_content,
     names_that_do_not_show_as_they_are_are_422,
     a_bad_body_is_422_before_a_stale_if_match,

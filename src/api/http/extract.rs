@@ -197,6 +197,12 @@ fn deserialize<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
 /// Reads a whole JSON body as `T`, as `JsonBody` does: a body whose shape depends on one of its
 /// fields is read once for that field, then again as the shape it names.
 pub fn read_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, Error> {
+    // serde would say "EOF while parsing a value at line 1 column 0".
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(Error::Malformed(
+            "the body is empty: send the request's JSON object".into(),
+        ));
+    }
     match deserialize(body) {
         // A number with a fraction where a whole number belongs (see `in_clients_words`).
         Err(Error::Malformed(detail)) if detail.contains("invalid type: the number") => {
