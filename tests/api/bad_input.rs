@@ -243,7 +243,10 @@ fn an_empty_body_is_said_so(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
     for body in [&b""[..], b" \n"] {
         let problem = refused_json(&app, "/v1/games", body, 400, "malformed_request");
-        says(&problem, "the body is empty: send the request's JSON object");
+        says(
+            &problem,
+            "the body is empty: send the request's JSON object",
+        );
     }
 }
 

@@ -232,6 +232,10 @@ impl Miss {
     /// The miss in one sentence: "Not made: a set of 3 (7 7 7); no run of 4, only 3 of it
     /// (4 5 6)".
     pub fn summary(&self, dice: &[Die]) -> String {
+        // A turn recorded with no dice is the way a missed turn is told.
+        if self.dice == 0 {
+            return "Not made: no dice were given (a missed turn)".into();
+        }
         let said: Vec<String> = self
             .parts
             .iter()
@@ -345,6 +349,15 @@ mod tests {
         assert_eq!(
             said(10, "8 8 8 8 W 6 6 2 9"),
             "Not made: no set of 5, only 4 of it (8 8 8 8); a set of 3 (6 6 W). Only 9 dice were given: a turn ends with all 10"
+        );
+    }
+
+    #[test]
+    fn a_turn_without_dice_is_a_missed_turn() {
+        let miss = shortfall(&PHASES[0], &[]);
+        assert_eq!(
+            miss.summary(&[]),
+            "Not made: no dice were given (a missed turn)"
         );
     }
 }
