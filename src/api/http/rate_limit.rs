@@ -189,7 +189,8 @@ impl Standing {
     }
 }
 
-/// The header fields a limited answer carries.
+/// The header fields a limited answer carries (the document writes them `RateLimit-Policy` and
+/// `RateLimit`).
 pub const POLICY: &str = "ratelimit-policy";
 pub const STANDING: &str = "ratelimit";
 
@@ -199,17 +200,16 @@ pub async fn limit(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let limits = request.app_data::<web::Data<RateLimits>>().cloned();
-    let Some((per_minute, policy, names)) = limits
-        .as_ref()
-        .and_then(|limits| limits.buckets_of(&request))
-    else {
+    let counted = limits.as_ref().and_then(|limits| {
+        let (per_minute, policy, names) = limits.buckets_of(&request)?;
+        Some((policy, limits.take(per_minute, &names, Instant::now())))
+    });
+    let Some((policy, (standing, taken))) = counted else {
         return next
             .call(request)
             .await
             .map(ServiceResponse::map_into_left_body);
     };
-    let limits = limits.expect("buckets come from the limits");
-    let (standing, taken) = limits.take(per_minute, &names, Instant::now());
     if let Err(wait) = taken {
         let error = Error::RateLimited {
             retry_after: wait.as_secs().saturating_add(1),

@@ -7,16 +7,15 @@ use utoipa::openapi::{OpenApi as Document, RefOr};
 
 use super::declared::{Declared, RateClass};
 use super::operations_mut;
-use crate::api::http::rate_limit::{POLICY, STANDING};
 
-/// The two fields, as their names are written in the document.
+/// The two fields, as their names are written in the document (`rate_limit::POLICY` and
+/// `STANDING`, which a test holds them to).
 fn fields() -> [(&'static str, Header); 2] {
     let text = |pattern: &str| {
         ObjectBuilder::new()
             .schema_type(Type::String)
             .pattern(Some(pattern))
     };
-    debug_assert_eq!((POLICY, STANDING), ("ratelimit-policy", "ratelimit"));
     [
         (
             "RateLimit-Policy",
@@ -69,5 +68,20 @@ pub(super) fn add_rate_limit_fields(document: &mut Document) {
             });
             too_many.headers.insert(name.into(), RefOr::T(header));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::http::rate_limit::{POLICY, STANDING};
+
+    #[test]
+    fn the_document_names_the_fields_the_server_sends() {
+        let names: Vec<String> = fields()
+            .iter()
+            .map(|(name, _)| name.to_ascii_lowercase())
+            .collect();
+        assert_eq!(names, [POLICY, STANDING]);
     }
 }
