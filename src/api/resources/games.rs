@@ -137,9 +137,9 @@ pub enum CreateGame {
     Cards(CreateCardGame),
 }
 
-/// The field a new game's shape hangs on; the rest is read once the shape is known. Left out
-/// or null (as the document allows, and as generated clients send an optional field they were
-/// not given), it is `dice`.
+/// The field a new game's shape (or dice or cards to judge) hangs on; the rest is read once
+/// the shape is known. Left out or null, it is `dice`: API.md's default, and what a generated
+/// client sends for an optional field it was not given where the document allows null.
 #[derive(Debug, Deserialize)]
 pub struct WhichGame {
     #[serde(default, deserialize_with = "null_as_default")]
@@ -149,8 +149,8 @@ pub struct WhichGame {
 }
 
 /// A value, or its default where it is null. (serde_with's `DefaultOnNull` says the same, with
-/// a procedural macro crate to build for these two fields.)
-pub(crate) fn null_as_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
+/// a procedural macro crate to build for this one field.)
+fn null_as_default<'de, D, T>(deserializer: D) -> std::result::Result<T, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: Default + Deserialize<'de>,
