@@ -244,6 +244,18 @@ fn add_server_and_open_operations(document: &mut Document) {
     }
 }
 
+/// An operation's success answers (2xx) written in place, those a header can be added to.
+pub(super) fn successes_mut(operation: &mut Operation) -> impl Iterator<Item = &mut Response> {
+    operation
+        .responses
+        .responses
+        .iter_mut()
+        .filter_map(|(status, response)| match response {
+            RefOr::T(response) if status.starts_with('2') => Some(response),
+            _ => None,
+        })
+}
+
 /// The operation with this id.
 pub(super) fn operation_mut<'a>(document: &'a mut Document, id: &str) -> Option<&'a mut Operation> {
     operations_mut(document).find(|operation| operation.operation_id.as_deref() == Some(id))
@@ -297,12 +309,10 @@ fn add_idempotency_keys(document: &mut Document) {
             .parameters
             .get_or_insert_with(Vec::new)
             .push(RefOr::T(key.clone()));
-        for (status, response) in operation.responses.responses.iter_mut() {
-            if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
-                response
-                    .headers
-                    .insert("Idempotent-Replayed".into(), RefOr::T(replayed.clone()));
-            }
+        for response in successes_mut(operation) {
+            response
+                .headers
+                .insert("Idempotent-Replayed".into(), RefOr::T(replayed.clone()));
         }
     }
 }

@@ -6,7 +6,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{OpenApi as Document, RefOr};
 
 use super::declared::{Declared, RateClass};
-use super::operations_mut;
+use super::{operations_mut, successes_mut};
 
 /// The two fields, as their names are written in the document (`rate_limit::POLICY` and
 /// `STANDING`, which a test holds them to).
@@ -49,11 +49,9 @@ pub(super) fn add_rate_limit_fields(document: &mut Document) {
         if Declared::or_strictest(operation).rate_limit == RateClass::None {
             continue;
         }
-        for (status, response) in operation.responses.responses.iter_mut() {
-            if let (true, RefOr::T(response)) = (status.starts_with('2'), response) {
-                for (name, header) in fields() {
-                    response.headers.insert(name.into(), RefOr::T(header));
-                }
+        for response in successes_mut(operation) {
+            for (name, header) in fields() {
+                response.headers.insert(name.into(), RefOr::T(header));
             }
         }
     }
