@@ -80,6 +80,7 @@ pub fn app(
                     .finish()
             }),
         )
+        .configure(api::resources::table_app::routes)
         .configure(extra)
         .default_service(web::to(api::http::middleware::unrouted))
         .wrap(from_fn(api::http::middleware::head_as_get))

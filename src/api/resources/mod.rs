@@ -18,4 +18,5 @@ pub mod phases;
 pub mod scoresheet;
 pub mod share;
 pub mod table;
+pub mod table_app;
 pub mod turns;

@@ -1,0 +1,33 @@
+// What a refused or failed call says to the player: the service's own sentence (it names the
+// players and dice in the game's words), in Spanish where the app knows the problem's code.
+import { h } from "../dom";
+import { Refused, Unreachable, type Problem } from "../api/client";
+import { common } from "../words/common";
+import { language } from "../words/language";
+import { spanishProblems } from "../words/problems";
+
+/** The sentence that tells the player what went wrong. */
+export function troubleText(error: unknown): string {
+  if (error instanceof Unreachable) return common().unreachable;
+  if (error instanceof Refused) return problemText(error.problem);
+  return String(error instanceof Error ? error.message : error);
+}
+
+/** A problem's sentence in the app's language. */
+export function problemText(problem: Problem): string {
+  if (language() === "es") return spanishProblems[problem.code] ?? problem.detail;
+  return problem.detail;
+}
+
+/** The messages of a refused call, by the field each names (`players[1].points`, `dice[6]`). */
+export function fieldMessages(error: unknown): Map<string, string> {
+  const messages = new Map<string, string>();
+  if (!(error instanceof Refused)) return messages;
+  for (const each of error.problem.errors ?? []) messages.set(each.field, each.message);
+  return messages;
+}
+
+/** An alert with what went wrong, read out by a screen reader when it appears. */
+export function troubleNote(error: unknown): HTMLElement {
+  return h("p", { class: "trouble", role: "alert" }, troubleText(error));
+}

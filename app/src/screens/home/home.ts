@@ -1,0 +1,41 @@
+// Home: the games in play, the finished ones, and the way to a new game.
+import { api, answer } from "../../api/client";
+import { h, show } from "../../dom";
+import { gameTitle, inPlay, type Game } from "../../parts/game_title";
+import { languageSwitch } from "../../parts/language_switch";
+import { href } from "../../router";
+import { table } from "../../table";
+import { common } from "../../words/common";
+import { words } from "./words";
+
+export async function showHome(): Promise<void> {
+  const page = await answer(api.GET("/v1/games", { params: { query: { limit: 100 } } }));
+  const w = words();
+  const playing = page.items.filter(inPlay);
+  const over = page.items.filter((game) => !inPlay(game));
+  show(
+    common().home,
+    h("h1", {}, common().home),
+    h("p", { class: "hint" }, w.table(table()?.name ?? "")),
+    h("a", { class: "button primary", href: href({ screen: "new_game" }) }, common().newGame),
+    h("h2", {}, w.inPlay),
+    playing.length ? gameList(playing) : h("p", {}, w.noGames),
+    over.length > 0 && [h("h2", {}, w.finished), gameList(over)],
+    languageSwitch(),
+  );
+}
+
+function gameList(games: Game[]): HTMLElement {
+  return h("ul", { class: "games" }, games.map((game) => h("li", {}, h("a", { href: href({ screen: "game", gameId: game.id }) }, h("strong", {}, gameTitle(game)), h("span", { class: "hint" }, where(game))))));
+}
+
+function where(game: Game): string {
+  const w = words();
+  const kind = game.game === "dice" ? common().dice : common().cards;
+  if (game.status === "finished") {
+    const names = game.players.filter((p) => game.winners.includes(p.id)).map((p) => p.name);
+    return `${kind} · ${w.won(names.join(", "))}`;
+  }
+  if (game.game === "dice") return `${kind} · ${game.status === "last_round" ? w.lastRound : w.round(game.round)}`;
+  return `${kind} · ${game.status === "tie_break" ? w.tieBreak : w.hand(game.hands + 1)}`;
+}

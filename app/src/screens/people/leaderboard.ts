@@ -1,0 +1,5 @@
+import { h, show } from "../../dom";
+// placeholder
+export async function showLeaderboard(): Promise<void> {
+  show("soon", h("h1", {}, "soon"), String(""));
+}
