@@ -60,3 +60,10 @@ export function show(title: string, ...children: Child[]): void {
     heading.focus({ preventScroll: true });
   }
 }
+
+/** Draws a part of the screen again, keeping the focus on the control that had it (by id). */
+export function redraw(part: HTMLElement, ...children: Child[]): void {
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement.id : "";
+  part.replaceChildren(...flat(children));
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });
+}

@@ -26,10 +26,12 @@ const LIVE_SCRIPT: &str = include_str!("../../pad/live.js");
 const LIVE_SCRIPT_PATH: &str = "/pad/live.js";
 
 /// The game's pad as the link shows it: the pad and the chart (in a box that scrolls sideways
-/// on a narrow screen, so that its text keeps its size).
+/// on a narrow screen, so that its text keeps its size, and that a keyboard can scroll: it takes
+/// the focus, named by the chart's title).
 fn shown(game: &GameState, sheet: &Scoresheet, language: Language) -> String {
     format!(
-        "{}\n<figure class=\"progress\"><div class=\"chart-box\">{}</div></figure>",
+        "{}\n<figure class=\"progress\"><div class=\"chart-box\" role=\"region\" \
+         tabindex=\"0\" aria-labelledby=\"chart-title\">{}</div></figure>",
         pad_fragment(sheet, language),
         progress_chart(game, sheet, language)
     )

@@ -1,5 +1,141 @@
-import { h, show } from "../../dom";
-// placeholder
-export async function showDiceTable(game: import("../../parts/game_title").DiceGame): Promise<void> {
-  show("soon", h("h1", {}, "soon"), String(game));
+// A dice game at the table: whose turn it is and what their phase needs, the dice entered by
+// tapping, what the turn came to, undo, fixing any older turn, and the advisor.
+import { api, answer, type Schemas } from "../../api/client";
+import { h, redraw, show, type Child } from "../../dom";
+import { gameTitle, type DiceGame } from "../../parts/game_title";
+import { dicePhases, phaseNeeds, type Phase } from "../../parts/phase_words";
+import { troubleNote } from "../../parts/trouble";
+import { go, href } from "../../router";
+import { adviceBox, type Asked } from "./advice";
+import { diceEntry, diceOf, emptyEntry, type Entry } from "./dice_entry";
+import { digitalTurn } from "./digital_turn";
+import { standings } from "./standings";
+import { turnList } from "./turn_list";
+import { turnResult } from "./turn_result";
+import { words } from "./words";
+
+type Turn = Schemas["Turn"];
+
+/** What the table has on the go for one game, kept while its screen is drawn again. */
+type AtTable = { entry: Entry; asked: Asked; fixing: Turn | null; shown: Turn | null; trouble: unknown };
+
+const tables = new Map<string, AtTable>();
+
+function atTable(gameId: string): AtTable {
+  let kept = tables.get(gameId);
+  if (!kept) {
+    kept = { entry: emptyEntry(), asked: { rollsLeft: 2, advice: null, trouble: null }, fixing: null, shown: null, trouble: null };
+    tables.set(gameId, kept);
+  }
+  return kept;
+}
+
+export async function showDiceTable(game: DiceGame): Promise<void> {
+  const [phases, turns] = await Promise.all([dicePhases(), allTurns(game.id)]);
+  const at = atTable(game.id);
+  const w = words();
+  const nameOf = (playerId: string) => game.players.find((player) => player.id === playerId)?.name ?? "";
+  const again = async (focus: string) => {
+    const fresh = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: game.id } } }));
+    if (fresh.game !== "dice") return;
+    await showDiceTable(fresh);
+    document.getElementById(focus)?.focus();
+  };
+  const latest = turns.at(-1);
+  const card = h("section", { class: "card", id: "turn" });
+  const rolling = latest?.state === "rolling" ? latest : undefined;
+  const drawCard = () => redraw(card, ...turnCard(game, phases, at, rolling, nameOf, drawCard, again));
+  drawCard();
+  const undo = latest && at.shown && at.shown.number === latest.number && game.mode === "tabletop"
+    ? h("button", { type: "button", id: "undo", onclick: () => void undoTurn(game, latest.number, at, again) }, w.undo)
+    : null;
+  show(
+    gameTitle(game),
+    h("h1", {}, gameTitle(game)),
+    h("p", { class: "hint" }, status(game)),
+    standings(game),
+    at.shown && turnResult(at.shown, nameOf(at.shown.player_id), ...(undo ? [undo] : [])),
+    game.status === "finished" && !at.fixing ? finished(game) : card,
+    turnList(turns, nameOf, game.mode === "tabletop" ? (turn) => { at.fixing = turn; at.entry = entryOf(turn); at.trouble = null; void again("turn"); } : null),
+    h("p", {}, h("a", { class: "button wide", href: href({ screen: "pad", gameId: game.id }) }, w.pad)),
+  );
+}
+
+function status(game: DiceGame): string {
+  const w = words();
+  if (game.status === "finished") return w.finished;
+  if (game.status === "last_round") return w.lastRound;
+  return w.round(game.round);
+}
+
+function finished(game: DiceGame): HTMLElement {
+  const w = words();
+  const winners = game.players.filter((player) => game.winners.includes(player.id)).map((player) => player.name);
+  const rematch = async () => {
+    const next = await answer(api.POST("/v1/games/{game_id}/rematch", { params: { path: { game_id: game.id } } }));
+    go({ screen: "game", gameId: next.id });
+  };
+  return h("section", { class: "card result made" }, h("h2", {}, w.won(winners.join(", "))), h("button", { type: "button", class: "primary wide", id: "rematch", onclick: () => void rematch() }, w.rematch));
+}
+
+/** The card of the turn being entered (or of the older turn being fixed). */
+function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | undefined, nameOf: (id: string) => string, drawCard: () => void, again: (focus: string) => Promise<void>): Child[] {
+  const w = words();
+  const fixing = at.fixing;
+  const playerId = fixing?.player_id ?? game.current_player_id;
+  const player = game.players.find((p) => p.id === playerId);
+  if (!player) return [];
+  if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; await again("turn-result"); }, again);
+  const phase = fixing?.phase ?? player.phase;
+  const groups = phases.find((p) => p.phase === phase)?.groups ?? [];
+  const withColors = groups.some((group) => group.kind === "color");
+  const send = async (dice: Schemas["Die"][]) => {
+    at.trouble = null;
+    try {
+      const turn = fixing
+        ? await answer(api.PUT("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number: fixing.number } }, body: { dice } }))
+        : await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: game.id } }, body: { player_id: player.id, dice } }));
+      at.shown = turn;
+      at.fixing = null;
+      at.entry = emptyEntry();
+      at.asked = { rollsLeft: 2, advice: null, trouble: null };
+      await again("turn-result");
+    } catch (error) {
+      at.trouble = error;
+      drawCard();
+    }
+  };
+  return [
+    h("h2", {}, fixing ? w.fixing(fixing.number, nameOf(fixing.player_id)) : w.turnOf(player.name)),
+    h("p", {}, w.needs(phase, phaseNeeds(groups))),
+    diceEntry(at.entry, withColors, drawCard),
+    at.trouble !== null && troubleNote(at.trouble),
+    h("button", { type: "button", id: "record", class: "primary wide", disabled: at.entry.dice.length === 0, onclick: () => void send(diceOf(at.entry, withColors)) }, fixing ? w.save : w.record),
+    fixing
+      ? h("button", { type: "button", id: "cancel-fix", class: "wide", onclick: () => { at.fixing = null; at.entry = emptyEntry(); at.trouble = null; drawCard(); } }, w.cancel)
+      : h("button", { type: "button", id: "missed", class: "wide", onclick: () => void send([]) }, w.missed),
+    !fixing && adviceBox(at.entry, at.asked, phase, game.dice_layout, drawCard),
+  ];
+}
+
+async function undoTurn(game: DiceGame, number: number, at: AtTable, again: (focus: string) => Promise<void>): Promise<void> {
+  await answer(api.DELETE("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number } } }));
+  at.shown = null;
+  await again("turn");
+}
+
+function entryOf(turn: Turn): Entry {
+  return { dice: turn.dice.map((die) => ({ value: die.value, color: die.color ?? null })), color: "red", reroll: [] };
+}
+
+/** Every turn of the game, oldest first, page after page. */
+async function allTurns(gameId: string): Promise<Turn[]> {
+  const turns: Turn[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await answer(api.GET("/v1/games/{game_id}/turns", { params: { path: { game_id: gameId }, query: { limit: 100, cursor } } }));
+    turns.push(...page.items);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  return turns;
 }

@@ -1,0 +1,43 @@
+// The new game as it is being set up: kept while the screen is drawn again, and until it starts.
+import type { Schemas } from "../../api/client";
+
+export type Seat = { name: string; personId: string | null };
+
+export type Draft = {
+  game: "dice" | "cards";
+  seats: Seat[];
+  mode: Schemas["Mode"];
+  edition: Schemas["Edition"];
+  layout: Schemas["DiceLayout"];
+  cardEdition: Schemas["CardEdition"];
+  phases: number[];
+  tenHands: boolean;
+  dealer: number;
+  name: string;
+  /** The roll-off at a table: what each seated player rolled (by name), while it is on. */
+  rollOff: Map<string, number> | null;
+  tie: string[];
+};
+
+function fresh(): Draft {
+  return {
+    game: "dice",
+    seats: [],
+    mode: "tabletop",
+    edition: "mattel-2011",
+    layout: "standard",
+    cardEdition: "standard",
+    phases: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+    tenHands: false,
+    dealer: 0,
+    name: "",
+    rollOff: null,
+    tie: [],
+  };
+}
+
+export let draft: Draft = fresh();
+
+export function resetDraft(): void {
+  draft = fresh();
+}
