@@ -1,5 +1,5 @@
 //! Settings, from flags or the environment. Every setting has a default that works on a fresh
-//! machine: a SQLite file in the working directory, port 8080 on localhost.
+//! machine: a SQLite file in the working directory, port 8080 on every address of the machine (the table app on the phones at the table).
 
 use std::time::Duration;
 
@@ -23,8 +23,9 @@ pub struct Config {
     #[arg(long, env, default_value = "phase10.sqlite", global = true)]
     pub database_url: String,
 
-    /// Address and port to listen on.
-    #[arg(long, env, default_value = "127.0.0.1:8080", global = true)]
+    /// Address and port to listen on: every address of the machine, so that the phones at the
+    /// table reach the table app on the machine's address.
+    #[arg(long, env, default_value = "0.0.0.0:8080", global = true)]
     pub bind: String,
 
     /// The most database connections at once.
@@ -294,10 +295,16 @@ impl PublicUrl {
         Ok(PublicUrl(url.as_str().trim_end_matches('/').to_string()))
     }
 
-    /// The address people reach a server listening on `local` at, when none is configured.
-    pub fn of_listener(local: std::net::SocketAddr) -> PublicUrl {
+    /// The address people reach a server listening on `local` at, when none is configured: for
+    /// a server on every address, the machine's address on its network (`outward`), which the
+    /// phones at the table and a shared link's QR code can reach; else `localhost`.
+    pub fn of_listener(local: std::net::SocketAddr, outward: Option<IpAddr>) -> PublicUrl {
         let host = match local.ip() {
-            ip if ip.is_unspecified() => "localhost".to_string(),
+            ip if ip.is_unspecified() => match outward {
+                Some(IpAddr::V6(ip)) => format!("[{ip}]"),
+                Some(ip) => ip.to_string(),
+                None => "localhost".to_string(),
+            },
             IpAddr::V6(ip) => format!("[{ip}]"),
             ip => ip.to_string(),
         };
@@ -307,6 +314,16 @@ impl PublicUrl {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// The machine's address on the network its default route leads to (what a phone on the same
+/// Wi-Fi reaches it at), if it has one. A UDP socket "connected" to a documentation address
+/// (RFC 5737) sends nothing; the system only picks the local address it would send from.
+pub fn outward_address() -> Option<IpAddr> {
+    let socket = std::net::UdpSocket::bind("0.0.0.0:0").ok()?;
+    socket.connect("192.0.2.1:9").ok()?;
+    let ip = socket.local_addr().ok()?.ip();
+    (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
 }
 
 /// The header the trusted proxies write the client's address in. Only that one is read: a
@@ -365,7 +382,12 @@ mod public_url_tests {
             let why = PublicUrl::parse(bad).unwrap_err();
             assert!(why.contains(bad), "{why}");
         }
-        let local = PublicUrl::of_listener("0.0.0.0:8080".parse().unwrap());
+        let everywhere = "0.0.0.0:8080".parse().unwrap();
+        let local = PublicUrl::of_listener(everywhere, None);
         assert_eq!(local.as_str(), "http://localhost:8080");
+        let lan = PublicUrl::of_listener(everywhere, Some([192, 168, 1, 20].into()));
+        assert_eq!(lan.as_str(), "http://192.168.1.20:8080");
+        let one = PublicUrl::of_listener("127.0.0.1:9000".parse().unwrap(), None);
+        assert_eq!(one.as_str(), "http://127.0.0.1:9000");
     }
 }

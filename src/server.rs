@@ -187,8 +187,12 @@ pub fn start_playing_with(
     let public_url = match &config.public_url {
         Some(url) => url.clone(),
         None => {
-            let url = PublicUrl::of_listener(local);
-            if !local.ip().is_loopback() {
+            let url = PublicUrl::of_listener(local, crate::config::outward_address());
+            tracing::info!(
+                at = url.as_str(),
+                "the table app (open it on the phones at the table)"
+            );
+            if !local.ip().is_loopback() && !local.ip().is_unspecified() {
                 tracing::warn!(
                     links = url.as_str(),
                     "no PUBLIC_URL: shared links name the address the server listens on; set \

@@ -28,14 +28,18 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'
 /// The routes of the app's files (outside `/v1`, undocumented: they are files, not API).
 pub fn routes(config: &mut web::ServiceConfig) {
     config
-        .route("/", web::get().to(|request: HttpRequest| async move { file(&request, "index.html") }))
+        .route(
+            "/",
+            web::get().to(|request: HttpRequest| async move { file(&request, "index.html") }),
+        )
         .route(
             "/sw.js",
             web::get().to(|request: HttpRequest| async move { file(&request, "sw.js") }),
         )
         .route(
             "/manifest.webmanifest",
-            web::get().to(|request: HttpRequest| async move { file(&request, "manifest.webmanifest") }),
+            web::get()
+                .to(|request: HttpRequest| async move { file(&request, "manifest.webmanifest") }),
         )
         .route(
             "/favicon.ico",
@@ -55,14 +59,24 @@ pub fn routes(config: &mut web::ServiceConfig) {
 fn file(request: &HttpRequest, name: &str) -> Result<HttpResponse, Error> {
     let found = Files::get(name).ok_or(Error::NotFound("file"))?;
     let tag = EntityTag::new_strong(
-        found.metadata.sha256_hash().iter().take(12).map(|b| format!("{b:02x}")).collect(),
+        found
+            .metadata
+            .sha256_hash()
+            .iter()
+            .take(12)
+            .map(|b| format!("{b:02x}"))
+            .collect(),
     );
     let unchanged = match request.get_header::<IfNoneMatch>() {
         Some(IfNoneMatch::Any) => true,
         Some(IfNoneMatch::Items(tags)) => tags.iter().any(|t| t.weak_eq(&tag)),
         None => false,
     };
-    let mut answer = if unchanged { HttpResponse::NotModified() } else { HttpResponse::Ok() };
+    let mut answer = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
     answer
         .insert_header(header::ETag(tag))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
@@ -106,7 +120,14 @@ mod tests {
 
     #[test]
     fn the_page_and_what_it_names_are_there() {
-        for name in ["index.html", "app.js", "style.css", "sw.js", "manifest.webmanifest", "icon.svg"] {
+        for name in [
+            "index.html",
+            "app.js",
+            "style.css",
+            "sw.js",
+            "manifest.webmanifest",
+            "icon.svg",
+        ] {
             assert!(Files::get(name).is_some(), "{name}");
         }
     }

@@ -5,6 +5,7 @@
 import { api, answer } from "../../api/client";
 import { h, show } from "../../dom";
 import { gameTitle, inPlay, type CardGame, type Game } from "../../parts/game_title";
+import { allHands } from "../../parts/pages";
 import { troubleNote } from "../../parts/trouble";
 import { go, href } from "../../router";
 import { language } from "../../words/language";
@@ -19,20 +20,9 @@ import { words } from "./words";
 type Shown = { done?: Done; fixing?: Hand };
 
 export async function showCardTable(game: CardGame, shown: Shown = {}): Promise<void> {
-  drawTable(game, await handsOf(game.id), shown);
+  drawTable(game, await allHands(game.id), shown);
 }
 
-/** Every hand of the game, oldest first. */
-async function handsOf(gameId: string): Promise<Hand[]> {
-  const hands: Hand[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await answer(api.GET("/v1/games/{game_id}/hands", { params: { path: { game_id: gameId }, query: { limit: 100, cursor } } }));
-    hands.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return hands;
-}
 
 function drawTable(game: CardGame, hands: Hand[], shown: Shown): void {
   const w = words();

@@ -4,6 +4,7 @@ import { api, answer, type Schemas } from "../../api/client";
 import { h, redraw, show, type Child } from "../../dom";
 import { gameTitle, type DiceGame } from "../../parts/game_title";
 import { dicePhases, phaseNeeds, type Phase } from "../../parts/phase_words";
+import { allTurns } from "../../parts/pages";
 import { troubleNote } from "../../parts/trouble";
 import { go, href } from "../../router";
 import { adviceBox, type Asked } from "./advice";
@@ -15,6 +16,7 @@ import { turnResult } from "./turn_result";
 import { words } from "./words";
 
 type Turn = Schemas["Turn"];
+export type Again = (focus: string, turn?: Turn) => Promise<void>;
 
 /** What the table has on the go for one game, kept while its screen is drawn again. */
 type AtTable = { entry: Entry; asked: Asked; fixing: Turn | null; shown: Turn | null; trouble: unknown };
@@ -30,15 +32,22 @@ function atTable(gameId: string): AtTable {
   return kept;
 }
 
-export async function showDiceTable(game: DiceGame): Promise<void> {
-  const [phases, turns] = await Promise.all([dicePhases(), allTurns(game.id)]);
+/** The dice table; `known` are the game's turns when the caller has them (no need to ask). */
+export async function showDiceTable(game: DiceGame, known?: Turn[]): Promise<void> {
+  const [phases, turns] = await Promise.all([dicePhases(), known ?? allTurns(game.id)]);
   const at = atTable(game.id);
   const w = words();
   const nameOf = (playerId: string) => game.players.find((player) => player.id === playerId)?.name ?? "";
-  const again = async (focus: string) => {
-    const fresh = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: game.id } } }));
-    if (fresh.game !== "dice") return;
-    await showDiceTable(fresh);
+  // Draws the table again: at once from a turn just recorded or rolled (its answer holds the
+  // game after it), else from the game and its turns asked again.
+  const again: Again = async (focus, turn) => {
+    if (turn && turn.game.game === "dice") {
+      await showDiceTable(turn.game, [...turns.filter((t) => t.number !== turn.number), turn]);
+    } else {
+      const fresh = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: game.id } } }));
+      if (fresh.game !== "dice") return;
+      await showDiceTable(fresh);
+    }
     document.getElementById(focus)?.focus();
   };
   const latest = turns.at(-1);
@@ -79,13 +88,13 @@ function finished(game: DiceGame): HTMLElement {
 }
 
 /** The card of the turn being entered (or of the older turn being fixed). */
-function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | undefined, nameOf: (id: string) => string, drawCard: () => void, again: (focus: string) => Promise<void>): Child[] {
+function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | undefined, nameOf: (id: string) => string, drawCard: () => void, again: Again): Child[] {
   const w = words();
   const fixing = at.fixing;
   const playerId = fixing?.player_id ?? game.current_player_id;
   const player = game.players.find((p) => p.id === playerId);
   if (!player) return [];
-  if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; await again("turn-result"); }, again);
+  if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; await again("turn-result", turn); }, again);
   const phase = fixing?.phase ?? player.phase;
   const groups = phases.find((p) => p.phase === phase)?.groups ?? [];
   const withColors = groups.some((group) => group.kind === "color");
@@ -99,7 +108,7 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
       at.fixing = null;
       at.entry = emptyEntry();
       at.asked = { rollsLeft: 2, advice: null, trouble: null };
-      await again("turn-result");
+      await again("turn-result", fixing ? undefined : turn);
     } catch (error) {
       at.trouble = error;
       drawCard();
@@ -118,7 +127,7 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
   ];
 }
 
-async function undoTurn(game: DiceGame, number: number, at: AtTable, again: (focus: string) => Promise<void>): Promise<void> {
+async function undoTurn(game: DiceGame, number: number, at: AtTable, again: Again): Promise<void> {
   await answer(api.DELETE("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number } } }));
   at.shown = null;
   await again("turn");
@@ -126,16 +135,4 @@ async function undoTurn(game: DiceGame, number: number, at: AtTable, again: (foc
 
 function entryOf(turn: Turn): Entry {
   return { dice: turn.dice.map((die) => ({ value: die.value, color: die.color ?? null })), color: "red", reroll: [] };
-}
-
-/** Every turn of the game, oldest first, page after page. */
-async function allTurns(gameId: string): Promise<Turn[]> {
-  const turns: Turn[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await answer(api.GET("/v1/games/{game_id}/turns", { params: { path: { game_id: gameId }, query: { limit: 100, cursor } } }));
-    turns.push(...page.items);
-    cursor = page.next_cursor ?? undefined;
-  } while (cursor);
-  return turns;
 }

@@ -7,6 +7,7 @@ import { phaseNeeds, type Phase } from "../../parts/phase_words";
 import { troubleNote } from "../../parts/trouble";
 import { language } from "../../words/language";
 import { faceText } from "./dice_entry";
+import type { Again } from "./dice_table";
 import { words } from "./words";
 
 type Turn = Schemas["Turn"];
@@ -21,7 +22,7 @@ export function digitalTurn(
   player: DiceGame["players"][number],
   rolling: Turn | undefined,
   done: (turn: Turn) => Promise<void>,
-  again: (focus: string) => Promise<void>,
+  again: Again,
 ): HTMLElement[] {
   const w = words();
   const groups = phases.find((p) => p.phase === player.phase)?.groups ?? [];
@@ -32,7 +33,7 @@ export function digitalTurn(
       const turn = await call();
       marked.delete(game.id);
       if (turn.state === "scored") await done(turn);
-      else await again("turn");
+      else await again("turn", turn);
     } catch (error) {
       note.replaceChildren(troubleNote(error));
     }
