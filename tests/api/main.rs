@@ -33,4 +33,5 @@ mod service;
 mod share;
 mod sse;
 mod stopping;
+mod table_app;
 mod turns;

@@ -47,7 +47,7 @@ async function playDiceGame(size) {
     await page.getByLabel("A new player's name").fill(name);
     await tap("Add");
   }
-  await tap("Roll off for the first seat");
+  await tap("Roll off for the seats");
   await page.getByLabel("Ana rolled").selectOption("7");
   await page.getByLabel("Bo rolled").selectOption("9");
   await page.getByLabel("Cy rolled").selectOption("9");
@@ -84,9 +84,12 @@ async function playDiceGame(size) {
   await record("Cy", 1);
   await tap("Undo this turn");
   await page.getByRole("heading", { name: "Cy's turn" }).waitFor();
+  await page.getByText("Turn 2 undone: its dice are back to correct.").waitFor();
   assert.equal((await call("GET", `/v1/games/${gameId}`, key)).players[1].total, 0);
-  console.log("an undo takes Cy's turn back");
-  await record("Cy", 1);
+  assert.equal(await page.locator("button.die:not(.empty)[id^=die-]").count(), 10);
+  console.log("an undo takes Cy's turn back, its dice back on the table");
+  await tap("Record the turn");
+  await page.getByRole("heading", { name: /^Cy made phase 1: \d+ points$/ }).waitFor();
   await tap("Missed: record a failed turn");
   await page.getByRole("heading", { name: "Ana missed phase 1" }).waitFor();
   await page.getByText("No dice were entered (a missed turn).").waitFor();
@@ -127,7 +130,7 @@ async function playDiceGame(size) {
   await tap("Clear the dice");
   await enter("10 10 10 9 9 9 1 2 3 4");
   await tap("Save the fix");
-  await page.getByRole("heading", { name: "Cy made phase 1: 57 points" }).waitFor();
+  await page.getByRole("heading", { name: "Turn 2 fixed: Cy made phase 1: 57 points" }).waitFor();
   console.log("turn 2 fixed: Cy's phase 1 now 57 points");
 
   // The app's standings are the API's.

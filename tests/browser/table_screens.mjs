@@ -38,7 +38,8 @@ async function playTurns(game, count, diceFor) {
 const makes = (phase) => (phase === 8 ? ORANGE_8 : dice(phase <= 7 ? MAKES[phase - 1] : TENS[phase - 9]));
 
 const finished = await call("POST", "/v1/games", key, { game: "dice", name: "Sunday", players: [{ name: "Ana" }, { name: "Bo" }, { name: "Cy" }] });
-await playTurns(finished, 40, (phase, i) => (i === 4 ? [] : makes(phase)));
+// Bo makes phase 1 with tens and nines, so that the totals differ.
+await playTurns(finished, 40, (phase, i) => (i === 4 ? [] : i === 1 ? dice("10 10 10 9 9 9 1 2 3 4") : makes(phase)));
 const people = await call("GET", "/v1/people", key);
 const seat = (name) => ({ person_id: people.items.find((p) => p.name === name).id });
 const inPlay = await call("POST", "/v1/games", key, { game: "dice", players: [seat("Ana"), seat("Bo"), seat("Cy")] });
@@ -132,6 +133,9 @@ async function check(screen, { locale, lang, scheme, size, photograph }) {
   for (const violation of found) failures.push(`${where}: ${violation}`);
   if (photograph) {
     const file = `${shots}/app-${screen.name}-${size.name}${lang === "es" ? "-es-dark" : ""}.png`;
+    // The tabs stay at the foot of the screen as it scrolls; a picture of the whole page shows
+    // them where the page ends.
+    if (!screen.page) await page.addStyleTag({ content: "#tabs { position: static !important; }" });
     await page.screenshot({ path: file, fullPage: true });
   }
   await context.close();

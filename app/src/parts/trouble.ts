@@ -15,8 +15,15 @@ export function troubleText(error: unknown): string {
 
 /** A problem's sentence in the app's language. */
 export function problemText(problem: Problem): string {
-  if (language() === "es") return spanishProblems[problem.code] ?? problem.detail;
-  return problem.detail;
+  if (language() === "es") return spanishProblems[problem.code] ?? withoutField(problem);
+  return withoutField(problem);
+}
+
+/** The service's sentence without the field it starts with ("dice[6]: …"): the app shows
+ * the field's place itself. */
+function withoutField(problem: Problem): string {
+  const field = problem.errors?.[0]?.field;
+  return field && problem.detail.startsWith(`${field}: `) ? problem.detail.slice(field.length + 2) : problem.detail;
 }
 
 /** The messages of a refused call, by the field each names (`players[1].points`, `dice[6]`). */
@@ -29,5 +36,8 @@ export function fieldMessages(error: unknown): Map<string, string> {
 
 /** An alert with what went wrong, read out by a screen reader when it appears. */
 export function troubleNote(error: unknown): HTMLElement {
-  return h("p", { class: "trouble", role: "alert" }, troubleText(error));
+  // In Spanish the app's sentence is general; the service's own (English) names the player,
+  // the dice and the numbers, so it follows.
+  const exact = error instanceof Refused && language() === "es" && spanishProblems[error.problem.code] ? withoutField(error.problem) : null;
+  return h("div", { role: "alert" }, h("p", { class: "trouble" }, troubleText(error)), exact && h("p", { class: "hint", lang: "en" }, exact));
 }

@@ -127,7 +127,7 @@ function playerLine(game: CardGame, start: Start, out: boolean): Line {
     value: start.points ?? "",
     "aria-describedby": pointsNote.id,
   });
-  const [count, counter] = cardCounter(`${id}-count`, name, points);
+  const [count, counter] = cardCounter(`${id}-count`, name, points, () => ({ made: made.checked, phase: start.phase }));
   const entries = h(
     "div",
     { hidden: out },

@@ -39,16 +39,20 @@ export function diceEntry(entry: Entry, withColors: boolean, changed: () => void
       onclick: () => { entry.dice.splice(index, 1); entry.reroll = []; changed(); } }, String(die.value));
   });
   const full = entry.dice.length >= 10;
+  // Six high dice show 5 to 10, four low dice 1 to 4 or W: a face no die left can show is off.
+  const high = entry.dice.filter((die) => typeof die.value === "number" && die.value >= 5).length;
+  const room = (face: Face) => (typeof face === "number" && face >= 5 ? high < 6 : entry.dice.length - high < 4);
   return h(
     "fieldset",
     { class: "entry" },
     h("legend", {}, w.diceOnTable(entry.dice.length)),
     h("div", { class: "dice" }, places),
+    h("p", { class: "hint" }, w.tapToRemove),
     withColors && h("div", { class: "colors", role: "group", "aria-label": w.color },
       COLORS.map((color) => h("button", { type: "button", id: `color-${color}`, class: `die ${color}`, "aria-pressed": entry.color === color ? "true" : "false",
         onclick: () => { entry.color = color; changed(); } }, w.colors[color]))),
     h("div", { class: "faces" },
-      FACES.map((face) => h("button", { type: "button", id: `face-${face}`, class: `die ${withColors ? entry.color : ""}`, disabled: full,
+      FACES.map((face) => h("button", { type: "button", id: `face-${face}`, class: `die ${withColors ? entry.color : ""}`, disabled: full || !room(face),
         "aria-label": w.addFace(faceText({ value: face, color: withColors ? entry.color : null })),
         onclick: () => { entry.dice.push({ value: face, color: withColors ? entry.color : null }); entry.reroll = []; changed(); } }, String(face)))),
     h("button", { type: "button", id: "clear-dice", disabled: entry.dice.length === 0, onclick: () => { entry.dice = []; entry.reroll = []; changed(); } }, w.clear),

@@ -19,14 +19,14 @@ type Turn = Schemas["Turn"];
 export type Again = (focus: string, turn?: Turn) => Promise<void>;
 
 /** What the table has on the go for one game, kept while its screen is drawn again. */
-type AtTable = { entry: Entry; asked: Asked; fixing: Turn | null; shown: Turn | null; trouble: unknown };
+type AtTable = { entry: Entry; asked: Asked; fixing: Turn | null; shown: Turn | null; fixed: boolean; undone: number | null; trouble: unknown };
 
 const tables = new Map<string, AtTable>();
 
 function atTable(gameId: string): AtTable {
   let kept = tables.get(gameId);
   if (!kept) {
-    kept = { entry: emptyEntry(), asked: { rollsLeft: 2, advice: null, trouble: null }, fixing: null, shown: null, trouble: null };
+    kept = { entry: emptyEntry(), asked: { rollsLeft: 2, advice: null, trouble: null }, fixing: null, shown: null, fixed: false, undone: null, trouble: null };
     tables.set(gameId, kept);
   }
   return kept;
@@ -63,7 +63,8 @@ export async function showDiceTable(game: DiceGame, known?: Turn[]): Promise<voi
     h("h1", {}, gameTitle(game)),
     h("p", { class: "hint" }, status(game)),
     standings(game),
-    at.shown && turnResult(at.shown, nameOf(at.shown.player_id), ...(undo ? [undo] : [])),
+    at.undone !== null && h("p", { class: "card", role: "status" }, w.undone(at.undone)),
+    at.shown && turnResult(at.shown, nameOf(at.shown.player_id), at.fixed ? w.fixedTurn(at.shown.number) : "", ...(undo ? [undo] : [])),
     game.status === "finished" && !at.fixing ? finished(game) : card,
     turnList(turns, nameOf, game.mode === "tabletop" ? (turn) => { at.fixing = turn; at.entry = entryOf(turn); at.trouble = null; void again("turn"); } : null),
     h("p", {}, h("a", { class: "button wide", href: href({ screen: "pad", gameId: game.id }) }, w.pad)),
@@ -94,7 +95,7 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
   const playerId = fixing?.player_id ?? game.current_player_id;
   const player = game.players.find((p) => p.id === playerId);
   if (!player) return [];
-  if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; await again("turn-result", turn); }, again);
+  if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; at.fixed = false; at.undone = null; await again("turn-result", turn); }, again);
   const phase = fixing?.phase ?? player.phase;
   const groups = phases.find((p) => p.phase === phase)?.groups ?? [];
   const withColors = groups.some((group) => group.kind === "color");
@@ -105,6 +106,8 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
         ? await answer(api.PUT("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number: fixing.number } }, body: { dice } }))
         : await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: game.id } }, body: { player_id: player.id, dice } }));
       at.shown = turn;
+      at.fixed = fixing !== null;
+      at.undone = null;
       at.fixing = null;
       at.entry = emptyEntry();
       at.asked = { rollsLeft: 2, advice: null, trouble: null };
@@ -129,7 +132,10 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
 
 async function undoTurn(game: DiceGame, number: number, at: AtTable, again: Again): Promise<void> {
   await answer(api.DELETE("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number } } }));
+  // The undone turn's dice come back, so that one wrong die is all there is to correct.
+  if (at.shown) at.entry = entryOf(at.shown);
   at.shown = null;
+  at.undone = number;
   await again("turn");
 }
 

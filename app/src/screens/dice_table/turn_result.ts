@@ -7,13 +7,14 @@ import { words } from "./words";
 
 type Turn = Schemas["Turn"];
 
-export function turnResult(turn: Turn, playerName: string, ...actions: HTMLElement[]): HTMLElement {
+/** What `turn` came to; `fixed` starts the heading when it was an older turn just fixed. */
+export function turnResult(turn: Turn, playerName: string, fixed: string, ...actions: HTMLElement[]): HTMLElement {
   const w = words();
   const made = turn.made;
   return h(
     "section",
     { class: `card result ${made ? "made" : "missed"}`, id: "turn-result", tabindex: -1, "aria-live": "polite" },
-    h("h2", {}, made ? w.madeIt(playerName, turn.phase, turn.score) : w.missedIt(playerName, turn.phase)),
+    h("h2", {}, fixed, made ? w.madeIt(playerName, turn.phase, turn.score) : w.missedIt(playerName, turn.phase)),
     made ? groupsMade(turn.groups) : missed(turn),
     turn.bonuses.length > 0 && h("ul", {}, turn.bonuses.map((bonus) => h("li", { class: "good" }, w.bonus(bonus.kind, bonus.points)))),
     actions.length > 0 && h("div", { class: "row" }, actions),

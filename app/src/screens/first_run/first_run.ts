@@ -1,6 +1,7 @@
 // The first run: the table is named, which makes its account; the key is kept on this phone.
 import { api, answer } from "../../api/client";
 import { h, show } from "../../dom";
+import { languageSwitch } from "../../parts/language_switch";
 import { troubleNote } from "../../parts/trouble";
 import { keepTable } from "../../table";
 import { words } from "./words";
@@ -31,5 +32,5 @@ export function showFirstRun(then: () => void): void {
     note,
     h("button", { type: "submit", class: "primary" }, w.start),
   );
-  show(w.title, h("h1", {}, w.title), h("p", { class: "lead" }, w.lead), form, h("p", { class: "hint" }, w.kept));
+  show(w.title, h("h1", {}, w.title), h("p", { class: "lead" }, w.lead), form, h("p", { class: "hint" }, w.kept), languageSwitch());
 }

@@ -14,8 +14,9 @@ export type Draft = {
   tenHands: boolean;
   dealer: number;
   name: string;
-  /** The roll-off at a table: what each seated player rolled (by name), while it is on. */
-  rollOff: Map<string, number> | null;
+  /** The roll-off at a table, while it is on: each seated player's rolls (by name), and who
+   * still tie. */
+  rollOff: Map<string, number[]> | null;
   tie: string[];
 };
 

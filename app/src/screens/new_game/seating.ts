@@ -1,8 +1,9 @@
 // Who plays, and in which seat: people from the roster or new names, moved up or taken out;
-// at a dice table, the roll-off (each rolls a high die; the highest sits first).
+// at a dice table, the roll-off (`roll_off`).
 import type { Schemas } from "../../api/client";
 import { h } from "../../dom";
 import type { Draft } from "./draft";
+import { rollOff } from "./roll_off";
 import { words } from "./words";
 
 export function seating(d: Draft, roster: Schemas["Person"][], draw: () => void): HTMLElement {
@@ -68,45 +69,4 @@ function seatList(d: Draft, draw: () => void): HTMLElement {
       ),
     ),
   );
-}
-
-function rollOff(d: Draft, draw: () => void): HTMLElement {
-  const w = words();
-  if (!d.rollOff) return h("button", { type: "button", id: "roll-off", class: "wide", onclick: () => { d.rollOff = new Map(); d.tie = []; draw(); } }, w.rollOff);
-  const rolls = d.rollOff;
-  const rolling = d.tie.length > 0 ? d.seats.filter((seat) => d.tie.includes(seat.name)) : d.seats;
-  return h(
-    "div",
-    { class: "card" },
-    d.tie.length > 0 && h("p", { role: "status" }, w.tie(d.tie.join(", "))),
-    rolling.map((seat, index) =>
-      h(
-        "div",
-        {},
-        h("label", { for: `rolled-${index}` }, w.rolled(seat.name)),
-        h("select", { id: `rolled-${index}`, onchange: (event: Event) => rolls.set(seat.name, Number((event.target as HTMLSelectElement).value)) },
-          h("option", { value: "" }, "–"),
-          [5, 6, 7, 8, 9, 10].map((face) => h("option", { value: face, selected: rolls.get(seat.name) === face }, face))),
-      ),
-    ),
-    h("button", { type: "button", id: "seat-by-roll", class: "wide", onclick: () => { seatByRoll(d, rolling.map((seat) => seat.name)); draw(); } }, w.seatByRoll),
-  );
-}
-
-/** Seats the players who rolled, highest first; those tied for the first seat roll again. */
-function seatByRoll(d: Draft, rolled: string[]): void {
-  const rolls = d.rollOff ?? new Map<string, number>();
-  if (rolled.some((name) => !rolls.has(name))) return;
-  const best = Math.max(...rolled.map((name) => rolls.get(name) ?? 0));
-  const first = rolled.filter((name) => rolls.get(name) === best);
-  if (first.length > 1) {
-    d.tie = first;
-    for (const name of first) rolls.delete(name);
-    return;
-  }
-  const start = d.seats.findIndex((seat) => seat.name === first[0]);
-  // Play goes on round the table from the one who rolled highest.
-  d.seats = [...d.seats.slice(start), ...d.seats.slice(0, start)];
-  d.rollOff = null;
-  d.tie = [];
 }
