@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { apiOf } from "./support.mjs";
-import { firstRun, SIZES } from "./table_support.mjs";
+import { firstRun, rowsOf, SIZES } from "./table_support.mjs";
 
 const base = process.argv[2];
 const call = apiOf(base);
@@ -143,6 +143,19 @@ async function playDiceGame(size) {
   const winners = sheet.players.filter((p) => sheet.winners.includes(p.player_id)).map((p) => p.name);
   await page.getByRole("heading", { name: `${winners.join(", ")} won` }).waitFor();
   console.log(`standings as the API's: ${sheet.players.map((p) => `${p.name} ${p.grand_total}`).join(", ")}`);
+
+  // The leaderboard and a person's figures, as the app shows them, are the API's.
+  await page.getByRole("navigation").getByRole("link", { name: "Leaderboard" }).click();
+  await page.getByRole("group", { name: "Which game" }).getByRole("button", { name: "Phase 10 Dice" }).click();
+  const board = await call("GET", "/v1/leaderboard?game=dice", key);
+  const rows = await rowsOf(page.getByRole("table", { name: "Phase 10 Dice" }));
+  assert.deepEqual(rows.slice(1).map((row) => row.slice(0, 4)), board.items.map((item) => [String(item.rank), item.name, String(item.games), String(item.wins)]));
+  await page.getByRole("link", { name: "Cy", exact: true }).click();
+  const cy = game.players.find((p) => p.name === "Cy").person_id;
+  const stats = await call("GET", `/v1/people/${cy}/stats`, key);
+  const phases = await rowsOf(page.getByRole("table", { name: "Dice, phase by phase" }));
+  assert.deepEqual(phases.slice(1).map((row) => row.slice(1, 3)), stats.dice.phases.map((p) => [String(p.attempts), String(p.made)]));
+  console.log(`the leaderboard and Cy's figures as the API's: ${stats.dice.games} game, ${stats.dice.wins} win`);
   assert.deepEqual(errors, []);
   await context.close();
 }

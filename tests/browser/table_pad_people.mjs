@@ -18,6 +18,7 @@
 import assert from "node:assert/strict";
 import { mkdir, readFile } from "node:fs/promises";
 import { chromium } from "playwright-core";
+import { layoutProblems, rowsOf } from "./table_support.mjs";
 
 const base = process.argv[2];
 if (!base) throw new Error("usage: node table_pad_people.mjs BASE_URL");
@@ -189,34 +190,10 @@ async function cardGame() {
 }
 
 /** What is wrong with the screen's layout: wider than the window, controls under 44 px. */
-async function layoutProblems(page) {
-  return page.evaluate(() => {
-    const problems = [];
-    if (document.documentElement.scrollWidth > window.innerWidth) problems.push(`the page is ${document.documentElement.scrollWidth} px wide in ${window.innerWidth}`);
-    for (const element of document.querySelectorAll("#screen a, #screen button, #screen input, #screen select, #screen [tabindex='0']")) {
-      const box = element.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue;
-      if (element.closest(".visually-hidden")) continue;
-      if (box.height < 44 || box.width < 44) problems.push(`${element.tagName.toLowerCase()} "${element.textContent.trim().slice(0, 30)}" is ${box.width.toFixed(0)}×${box.height.toFixed(0)}`);
-    }
-    for (const box of document.querySelectorAll("#screen .scroll")) {
-      if (box.getAttribute("tabindex") !== "0" || box.getAttribute("role") !== "region" || !box.getAttribute("aria-label")) problems.push("a scroll box a keyboard cannot reach, or without a name");
-    }
-    return problems;
-  });
-}
-
 async function goTo(page, hash, heading) {
   await page.goto(`${base}/${hash}`);
   await page.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
   equal(await layoutProblems(page), [], `the layout of ${hash}`);
-}
-
-/** A table's rows: each row's cells' texts (header cells too), whitespace made single spaces. */
-function rowsOf(table) {
-  return table.evaluate((element) =>
-    [...element.querySelectorAll("tr")].map((row) => [...row.cells].map((cell) => cell.innerText.replace(/\s+/g, " ").trim())),
-  );
 }
 
 async function checkDicePad(page, w, game) {
