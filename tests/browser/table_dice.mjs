@@ -156,6 +156,38 @@ async function playDiceGame(size) {
   const phases = await rowsOf(page.getByRole("table", { name: "Dice, phase by phase" }));
   assert.deepEqual(phases.slice(1).map((row) => row.slice(1, 3)), stats.dice.phases.map((p) => [String(p.attempts), String(p.made)]));
   console.log(`the leaderboard and Cy's figures as the API's: ${stats.dice.games} game, ${stats.dice.wins} win`);
+  if (size.name === "phone") await playDigitalTurns(page, tap, key);
   assert.deepEqual(errors, []);
   await context.close();
+}
+
+/** A game where the app rolls, for the same people: the roll-off by the server, a roll, the
+ * advisor's dice taken up and rolled again, then the turn scored. */
+async function playDigitalTurns(page, tap, key) {
+  await page.getByRole("navigation").getByRole("link", { name: "New game" }).click();
+  for (const name of ["Ana", "Bo"]) await page.getByLabel(name, { exact: true }).check();
+  await page.getByLabel("The app rolls for everyone (and rolls off for the seats)").check();
+  await tap("Start the game");
+  const heading = page.getByRole("heading", { name: /'s turn$/ });
+  await heading.waitFor();
+  const gameId = page.url().split("/").pop();
+  await tap("Roll the dice");
+  await page.getByText("2 rolls left").waitFor();
+  assert.equal(await page.locator("[data-die]").count(), 10);
+  await tap("What should I roll again?");
+  const turn = (await call("GET", `/v1/games/${gameId}/turns`, key)).items.at(-1);
+  const advice = await call("GET", `/v1/games/${gameId}/turns/${turn.number}/advice?goal=make`, key);
+  await page.getByText(advice.summary).waitFor();
+  assert.equal(await page.locator("[data-die][aria-pressed=true]").count(), advice.reroll.length);
+  if (advice.reroll.length > 0) {
+    await tap(`Roll ${advice.reroll.length} again`);
+    await page.getByText("1 roll left").waitFor();
+  }
+  await tap("Stop and score");
+  const scored = (await call("GET", `/v1/games/${gameId}/turns/${turn.number}`, key));
+  assert.equal(scored.state, "scored");
+  const name = (await call("GET", `/v1/games/${gameId}`, key)).players.find((p) => p.id === scored.player_id).name;
+  const said = scored.made ? `${name} made phase 1: ${scored.score} points` : `${name} missed phase 1`;
+  await page.getByRole("heading", { name: said }).waitFor();
+  console.log(`a digital turn: rolled, the advisor's ${advice.reroll.length} dice rolled again, scored: ${said}`);
 }

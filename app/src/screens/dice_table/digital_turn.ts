@@ -56,7 +56,8 @@ export function digitalTurn(
         button.setAttribute("aria-pressed", String(reroll.has(button.dataset.die as DieId)));
       }
       const percent = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 1 }).format(said.chance);
-      advice.replaceChildren(h("p", { class: "lead" }, language() === "en" ? said.summary : w.chance(percent)), h("p", {}, w.chance(percent)));
+      // The advisor's sentence is the service's, in English; in Spanish its chance says it.
+      advice.replaceChildren(language() === "en" ? h("p", { class: "lead" }, said.summary) : "", h("p", {}, w.chance(percent)));
       rollButton.textContent = w.rollAgain(reroll.size);
     } catch (error) {
       advice.replaceChildren(troubleNote(error));
