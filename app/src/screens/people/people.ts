@@ -1,10 +1,10 @@
 // People: the table's roster, a way to add someone, each name leading to their page.
 import { api, answer, type Schemas } from "../../api/client";
 import { h, show } from "../../dom";
-import { troubleNote } from "../../parts/trouble";
 import { href } from "../../router";
 import { allPages } from "../../parts/pages";
 import { day } from "./format";
+import { nameForm } from "./name_form";
 import { words } from "./words";
 
 type Person = Schemas["Person"];
@@ -25,30 +25,17 @@ export async function showPeople(): Promise<void> {
     );
   drawList(await roster());
 
-  const name = h("input", { id: "person-name", name: "name", required: true, maxlength: 40, autocomplete: "off", "aria-describedby": "person-name-hint" });
-  const note = h("div", { "aria-live": "polite" });
-  const form = h(
-    "form",
-    { class: "card pp-form", "aria-labelledby": "people-add" },
-    h("h2", { id: "people-add" }, w.addTitle),
-    h("label", { for: "person-name" }, w.name),
-    name,
-    h("p", { id: "person-name-hint", class: "hint" }, w.nameHint),
-    note,
-    h("button", { type: "submit", class: "primary" }, w.add),
-  );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    note.replaceChildren();
-    try {
-      const made = await answer(api.POST("/v1/people", { body: { name: name.value.trim() } }));
-      name.value = "";
+  const form = nameForm({
+    id: "person-name",
+    title: w.addTitle,
+    label: w.name,
+    hint: w.nameHint,
+    button: w.add,
+    send: async (name) => {
+      const made = await answer(api.POST("/v1/people", { body: { name } }));
       drawList(await roster());
-      note.replaceChildren(h("p", { class: "good" }, w.added(made.name)));
-    } catch (error) {
-      note.replaceChildren(troubleNote(error));
-    }
-    name.focus();
+      return h("p", { class: "good" }, w.added(made.name));
+    },
   });
 
   show(

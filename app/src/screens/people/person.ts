@@ -2,9 +2,9 @@
 // games, and their games.
 import { api, answer } from "../../api/client";
 import { h, show } from "../../dom";
-import { troubleNote } from "../../parts/trouble";
 import { href } from "../../router";
 import { cardFigures, diceFigures } from "./figures";
+import { nameForm } from "./name_form";
 import { PAGE, personGames } from "./person_games";
 import { words } from "./words";
 
@@ -17,27 +17,18 @@ export async function showPerson(personId: string, said = ""): Promise<void> {
     answer(api.GET("/v1/people/{person_id}/games", { params: { ...path, query: { limit: PAGE } } })),
   ]);
 
-  const name = h("input", { id: "person-rename", name: "name", required: true, maxlength: 40, autocomplete: "off", value: person.name, "aria-describedby": "person-rename-hint" });
-  const note = h("div", { "aria-live": "polite" });
-  const form = h(
-    "form",
-    { class: "card pp-form", "aria-labelledby": "person-rename-title" },
-    h("h2", { id: "person-rename-title" }, w.renameTitle),
-    h("label", { for: "person-rename" }, w.newName),
-    name,
-    h("p", { id: "person-rename-hint", class: "hint" }, w.renameHint),
-    note,
-    h("button", { type: "submit", class: "primary" }, w.renameTitle),
-  );
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    note.replaceChildren();
-    try {
-      const renamed = await answer(api.PATCH("/v1/people/{person_id}", { params: path, body: { name: name.value.trim() } }));
+  const form = nameForm({
+    id: "person-rename",
+    title: w.renameTitle,
+    label: w.newName,
+    hint: w.renameHint,
+    button: w.renameTitle,
+    value: person.name,
+    send: async (name) => {
+      const renamed = await answer(api.PATCH("/v1/people/{person_id}", { params: path, body: { name } }));
       await showPerson(personId, w.renamed(renamed.name));
-    } catch (error) {
-      note.replaceChildren(troubleNote(error));
-    }
+      return null;
+    },
   });
 
   show(
