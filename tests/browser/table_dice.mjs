@@ -184,6 +184,7 @@ async function playDigitalTurns(page, tap, key) {
     await page.getByText("1 roll left").waitFor();
   }
   await tap("Stop and score");
+  await page.locator("#turn-result").waitFor();
   const scored = (await call("GET", `/v1/games/${gameId}/turns/${turn.number}`, key));
   assert.equal(scored.state, "scored");
   const name = (await call("GET", `/v1/games/${gameId}`, key)).players.find((p) => p.id === scored.player_id).name;
