@@ -2,7 +2,6 @@
 import { wordsOf } from "./language";
 
 const en = {
-  app: "Phase 10",
   tabs: "Sections",
   home: "Games",
   newGame: "New game",
@@ -10,15 +9,11 @@ const en = {
   leaderboard: "Leaderboard",
   dice: "Phase 10 Dice",
   cards: "Phase 10 cards",
-  loading: "Loading…",
-  back: "Back",
-  save: "Save",
   cancel: "Cancel",
   phase: (n: number) => `Phase ${n}`,
   points: (n: number) => `${n} points`,
   unreachable: "The service cannot be reached (no signal?). Nothing was lost: try again.",
   refusedTitle: "Not accepted",
-  gameGone: "This game is not on this table (it was deleted, or belongs to another table).",
   tryAgain: "Try again",
   language: "Language",
   english: "English",
@@ -26,7 +21,6 @@ const en = {
 };
 
 const es: typeof en = {
-  app: "Phase 10",
   tabs: "Secciones",
   home: "Partidas",
   newGame: "Nueva partida",
@@ -34,15 +28,11 @@ const es: typeof en = {
   leaderboard: "Clasificación",
   dice: "Phase 10 Dados",
   cards: "Phase 10 cartas",
-  loading: "Cargando…",
-  back: "Volver",
-  save: "Guardar",
   cancel: "Cancelar",
   phase: (n: number) => `Fase ${n}`,
   points: (n: number) => `${n} puntos`,
   unreachable: "No se puede llegar al servicio (¿sin señal?). No se perdió nada: inténtalo de nuevo.",
   refusedTitle: "No aceptado",
-  gameGone: "Esta partida no está en esta mesa (se borró o es de otra mesa).",
   tryAgain: "Reintentar",
   language: "Idioma",
   english: "English",

@@ -23,7 +23,6 @@ const en = {
   addFace: (face: string) => `Add ${face}`,
   color: "Color of the next die",
   colors: { red: "red", orange: "orange", blue: "blue", green: "green" } satisfies Record<Color, string>,
-  wild: "W",
   clear: "Clear the dice",
   record: "Record the turn",
   missed: "Missed: record a failed turn",
@@ -53,13 +52,10 @@ const en = {
   expected: (e: string) => `Expected score: ${e}`,
   keepAll: "Keep every die: stop here.",
   followAdvice: "Roll those again (enter their new faces)",
-  digital: "The app rolls the dice",
   roll: "Roll the dice",
   rollAgain: (n: number) => `Roll ${n} again`,
   scoreNow: "Stop and score",
   tapToReroll: "Tap the dice to roll again",
-  keepDie: (face: string) => `${face}: kept. Tap to roll it again`,
-  rerollDie: (face: string) => `${face}: to roll again. Tap to keep it`,
   rollsToGo: (n: number) => `${n} ${n === 1 ? "roll" : "rolls"} left`,
 };
 
@@ -83,7 +79,6 @@ const es: typeof en = {
   addFace: (face: string) => `Añadir ${face}`,
   color: "Color del próximo dado",
   colors: { red: "rojo", orange: "naranja", blue: "azul", green: "verde" },
-  wild: "W",
   clear: "Borrar los dados",
   record: "Anotar el turno",
   missed: "Fallado: anotar un turno sin fase",
@@ -113,13 +108,10 @@ const es: typeof en = {
   expected: (e: string) => `Puntuación esperada: ${e}`,
   keepAll: "Quédate con todos: plántate.",
   followAdvice: "Volver a tirar esos (anota sus caras nuevas)",
-  digital: "La app tira los dados",
   roll: "Tirar los dados",
   rollAgain: (n: number) => `Volver a tirar ${n}`,
   scoreNow: "Plantarse y puntuar",
   tapToReroll: "Toca los dados que quieres volver a tirar",
-  keepDie: (face: string) => `${face}: se queda. Toca para volver a tirarlo`,
-  rerollDie: (face: string) => `${face}: se vuelve a tirar. Toca para quedártelo`,
   rollsToGo: (n: number) => `${n === 1 ? "Queda 1 tirada" : `Quedan ${n} tiradas`}`,
 };
 

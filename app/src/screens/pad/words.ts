@@ -18,7 +18,6 @@ const en = {
 
   gridDice: "The pad, phase by phase",
   gridCards: "The pad, hand by hand",
-  scrolls: "scrolls sideways",
   phaseColumn: "Phase",
   handColumn: "Hand",
   dicePhase: [
@@ -108,7 +107,6 @@ const es: typeof en = {
 
   gridDice: "La hoja, fase por fase",
   gridCards: "La hoja, mano por mano",
-  scrolls: "se desplaza de lado",
   phaseColumn: "Fase",
   handColumn: "Mano",
   dicePhase: [
