@@ -9,14 +9,13 @@ import { troubleNote } from "../../parts/trouble";
 import { go, href } from "../../router";
 import { adviceBox, type Asked } from "./advice";
 import { diceEntry, diceOf, emptyEntry, type Entry } from "./dice_entry";
-import { digitalTurn } from "./digital_turn";
+import { digitalTurn, type Again } from "./digital_turn";
 import { standings } from "./standings";
 import { turnList } from "./turn_list";
 import { turnResult } from "./turn_result";
 import { words } from "./words";
 
 type Turn = Schemas["Turn"];
-export type Again = (focus: string, turn?: Turn) => Promise<void>;
 
 /** What the table has on the go for one game, kept while its screen is drawn again. */
 type AtTable = { entry: Entry; asked: Asked; fixing: Turn | null; shown: Turn | null; fixed: boolean; undone: number | null; trouble: unknown };

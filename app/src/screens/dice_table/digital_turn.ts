@@ -7,11 +7,14 @@ import { phaseNeeds, type Phase } from "../../parts/phase_words";
 import { troubleNote } from "../../parts/trouble";
 import { language } from "../../words/language";
 import { faceText } from "./dice_entry";
-import type { Again } from "./dice_table";
 import { words } from "./words";
 
 type Turn = Schemas["Turn"];
 type DieId = Schemas["DieId"];
+
+/** Draws the dice table again, focusing `focus`: at once from `turn` when given (its answer
+ * holds the game after it), else from the game asked again. */
+export type Again = (focus: string, turn?: Turn) => Promise<void>;
 
 /** The dice marked to roll again, per turn in play (by game). */
 const marked = new Map<string, Set<DieId>>();
