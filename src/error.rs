@@ -171,6 +171,17 @@ pub enum ProblemCode {
     TooManyLinks,
     /// The server is shutting down (a load balancer's health check reads it on `/readyz`).
     ShuttingDown,
+    /// The id a client chose for a new game or person is taken: by another account, or by one
+    /// made from another body.
+    IdTaken,
+    /// An entry is sent with the number of one the game already has, with other content.
+    EntryTaken,
+    /// An entry is sent with a number past the game's next.
+    NotNext,
+    /// The account's only key is to be deleted.
+    LastKey,
+    /// An account's export does not replay: a game of it is one the rules refuse.
+    ExportDoesNotReplay,
 }
 
 impl ProblemCode {

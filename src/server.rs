@@ -33,7 +33,7 @@ use crate::service::database::{Database, PoolSettings};
 use crate::service::idempotency::KeyPolicy;
 use crate::service::live::Live;
 use crate::service::roller::{Dice, SecureDice};
-use crate::service::{self, Service, invites, share};
+use crate::service::{self, Service, invites, keys, share};
 use crate::service::{DatabasePool, open_database};
 
 /// Where the service's time and dice come from: the system's clock and secure dice, unless a
@@ -305,8 +305,8 @@ fn listen_url(config: &Config) -> Option<String> {
     }
 }
 
-/// Forgets idempotency keys, invites and share links past their time, from now on and every so often (a
-/// tenth of the time keys are kept, within a second and ten minutes), while the server runs.
+/// Forgets idempotency keys, invites, share links and pairing codes past their time, from now
+/// on and every so often (a tenth of the time keys are kept, within a second and ten minutes), while the server runs.
 fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
     let every = (keys.keep_for / 10)
         .to_std()
@@ -322,7 +322,8 @@ fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
                 Ok::<_, crate::error::Error>(
                     session.purge_keys(keys)?
                         + invites::purge(&mut session)?
-                        + share::purge(&mut session)?,
+                        + share::purge(&mut session)?
+                        + keys::purge(&mut session)?,
                 )
             })
             .await;

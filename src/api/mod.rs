@@ -56,6 +56,23 @@ impl TurnPath {
     }
 }
 
+/// The number a client gave an entry it sends (`service::numbered`): 1 or more.
+pub fn entry_number(sent: Option<u32>) -> Result<Option<TurnNumber>> {
+    sent.map(|n| {
+        i32::try_from(n)
+            .ok()
+            .and_then(|n| TurnNumber::parse(&n.to_string()))
+            .ok_or_else(|| {
+                Error::invalid_field(
+                    crate::error::ProblemCode::InvalidValue,
+                    "number",
+                    "entries are numbered from 1",
+                )
+            })
+    })
+    .transpose()
+}
+
 /// Runs blocking work (the database, the advisor's first tables) on actix's blocking threads,
 /// never on an async worker, inside the request's span: whatever it logs is the request's.
 pub async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
@@ -177,6 +194,13 @@ pub fn routes(config: &mut ServiceConfig) {
             scope::scope("/v1")
                 .service(accounts::create_account)
                 .service(accounts::get_account)
+                .service(devices::create_key)
+                .service(devices::list_keys)
+                .service(devices::delete_key)
+                .service(devices::create_pairing)
+                .service(devices::pair_device)
+                .service(backup::export_account)
+                .service(backup::import_account)
                 .service(phases::list_phases)
                 .service(phases::evaluate_dice)
                 .service(advice::advise_position)

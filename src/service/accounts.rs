@@ -1,5 +1,6 @@
 //! Accounts and their API keys. A key is 256 random bits, shown once; only its SHA-256 is kept,
-//! so a stolen database holds no usable key.
+//! so a stolen database holds no usable key. An account has a key per device (`keys`), the
+//! first made with it.
 
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -8,25 +9,25 @@ use subtle::ConstantTimeEq;
 use super::Session;
 use crate::error::{Error, ProblemCode, Result};
 use crate::service::store::accounts::{self, AccountRow};
-use crate::values::{AccountId, AccountName};
+use crate::service::store::keys::{self, KeyRow};
+use crate::values::{AccountId, AccountName, KeyId};
 
-/// An account.
+/// An account, as the key a request was sent with names it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
     pub id: AccountId,
     pub name: AccountName,
     pub created_at: chrono::NaiveDateTime,
+    /// The key the request was sent with (the account's own id for a new account's first).
+    pub key_id: KeyId,
 }
 
-impl From<AccountRow> for Account {
-    fn from(row: AccountRow) -> Account {
-        Account {
-            id: row.id,
-            name: row.name,
-            created_at: row.created_at,
-        }
-    }
-}
+/// The name of an account's first key, the device it was made on.
+pub const FIRST_KEY: &str = "First device";
+
+/// How stale a key's `last_used_at` may be: it is written at most once a minute, so that a
+/// request does not become a write.
+const LAST_USED_WITHIN: chrono::TimeDelta = chrono::TimeDelta::minutes(1);
 
 /// A new account and its key, which is not stored and cannot be shown again.
 pub struct NewAccount {
@@ -39,7 +40,7 @@ pub fn hash_key(api_key: &str) -> String {
     hex::encode(Sha256::digest(api_key.as_bytes()))
 }
 
-fn generate_key() -> String {
+pub(super) fn generate_key() -> String {
     let mut secret = [0u8; 32];
     rand::rng().fill_bytes(&mut secret);
     format!("p10_{}", hex::encode(secret))
@@ -58,31 +59,51 @@ pub fn create(session: &mut Session, name: &str) -> Result<NewAccount> {
     };
     tracing::Span::current().record("account_id", tracing::field::display(&account.id));
     accounts::insert(session.conn(), &account)?;
+    let key = KeyRow {
+        id: KeyId::parse(account.id.as_str()).ok_or_else(|| Error::bug("an account id"))?,
+        account_id: account.id.clone(),
+        name: FIRST_KEY.into(),
+        key_hash: account.api_key_hash.clone(),
+        created_at: account.created_at,
+        last_used_at: None,
+    };
+    keys::insert(session.conn(), &key)?;
     Ok(NewAccount {
-        account: account.into(),
+        account: Account {
+            id: account.id,
+            name: account.name,
+            created_at: account.created_at,
+            key_id: key.id,
+        },
         api_key,
     })
 }
 
 /// The account a key belongs to, if any. The key is looked up by its SHA-256, so how long the
-/// index (or the map of accounts seen lately) takes to answer tells nothing about the key
-/// itself; the stored hash is then compared in constant time, so no answer depends on how much
-/// of a key was right.
+/// index takes to answer tells nothing about the key itself; the stored hash is then compared
+/// in constant time, so no answer depends on how much of a key was right. It is read every
+/// time, never remembered: a key deleted by any process is refused by all from then on.
 pub fn authenticate(session: &mut Session, api_key: &str) -> Result<Option<Account>> {
     let hash = hash_key(api_key);
-    let found = match session.recent().account(&hash) {
-        Some(kept) => Some(kept),
-        None => {
-            let read = accounts::find_by_key_hash(session.conn(), &hash)?;
-            if let Some(account) = &read {
-                session.recent().keep_account(account.clone());
-            }
-            read
-        }
+    let Some((key, account)) = keys::find_by_hash(session.conn(), &hash)? else {
+        return Ok(None);
     };
-    Ok(found
-        .filter(|account| same_secret(&account.api_key_hash, &hash))
-        .map(Account::from))
+    if !same_secret(&key.key_hash, &hash) {
+        return Ok(None);
+    }
+    let now = session.now();
+    if key
+        .last_used_at
+        .is_none_or(|at| now - at >= LAST_USED_WITHIN)
+    {
+        session.write_statement(|c| keys::used(c, &key.id, now))?;
+    }
+    Ok(Some(Account {
+        id: account.id,
+        name: account.name,
+        created_at: account.created_at,
+        key_id: key.id,
+    }))
 }
 
 /// Whether two secrets (or their hashes) are equal, in time that depends only on their lengths.

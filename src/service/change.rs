@@ -125,6 +125,22 @@ pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result
     finish(change)
 }
 
+/// Brings in a game worked out from a record made elsewhere (an import), its rows already
+/// written: its log starts with one `game_created`, at the version it has; its results count in
+/// its people's figures.
+pub fn imported(session: &mut Session, game: GameState) -> Result<Changed> {
+    let mut change = Change {
+        session,
+        game,
+        events: Vec::new(),
+        next: None,
+        deleted: false,
+        was_over: false,
+    };
+    change.happened(EventKind::GameCreated, None)?;
+    finish(change)
+}
+
 /// What a change did: the game as it left it, and its events (the last has the game's version).
 pub struct Changed {
     pub game: GameState,

@@ -3,6 +3,7 @@
 use chrono::NaiveDateTime;
 
 use super::change::{self, Changed};
+use super::chosen::{ChosenId, Made, id_taken};
 use super::names::Mode;
 use super::people::{self, NewPlayer};
 use super::record::{DiceRules, Game, GameRules, GameStatus, Person, Player};
@@ -107,13 +108,14 @@ fn seat(people: Vec<Person>, mode: Mode, dice: &dyn Dice) -> Vec<(Person, Option
 /// A new game, in progress at version 1.
 fn new_game(
     session: &Session,
+    id: GameId,
     account_id: &AccountId,
     rules: GameRules,
     name: Option<GameName>,
 ) -> Game {
     let now = session.now();
     Game {
-        id: GameId::random(),
+        id,
         account_id: account_id.clone(),
         rules,
         status: GameStatus::InProgress,
@@ -144,6 +146,7 @@ fn seated_players(game: &Game, seated: Vec<(Person, Option<Vec<u8>>)>) -> Vec<Pl
 /// A dice game's record: the game and its players, seated.
 fn dice_game(
     session: &mut Session,
+    id: GameId,
     account_id: &AccountId,
     new: NewDiceGame,
 ) -> Result<(Game, Vec<Player>)> {
@@ -162,7 +165,7 @@ fn dice_game(
         edition: new.edition,
         layout: new.layout,
     });
-    let game = new_game(session, account_id, rules, name);
+    let game = new_game(session, id, account_id, rules, name);
     let players = seated_players(&game, seat(people, new.mode, session.dice()));
     Ok((game, players))
 }
@@ -170,6 +173,7 @@ fn dice_game(
 /// A card game's record: the game, with its variations, and its players as given.
 fn card_game(
     session: &mut Session,
+    id: GameId,
     account_id: &AccountId,
     new: NewCardGame,
 ) -> Result<(Game, Vec<Player>)> {
@@ -209,7 +213,7 @@ fn card_game(
         &new.players,
         MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS,
     )?;
-    let mut game = new_game(session, account_id, GameRules::Cards(rules), name);
+    let mut game = new_game(session, id, account_id, GameRules::Cards(rules), name);
     game.first_dealer = new.first_dealer.unwrap_or(0);
     let seated = people.into_iter().map(|person| (person, None)).collect();
     let players = seated_players(&game, seated);
@@ -224,12 +228,42 @@ pub fn create(
     new: NewGame,
     rematch_of: Option<GameId>,
 ) -> Result<Changed> {
+    make(session, GameId::random(), account_id, new, rematch_of)
+}
+
+fn make(
+    session: &mut Session,
+    id: GameId,
+    account_id: &AccountId,
+    new: NewGame,
+    rematch_of: Option<GameId>,
+) -> Result<Changed> {
     let (mut game, players) = match new {
-        NewGame::Dice(new) => dice_game(session, account_id, new)?,
-        NewGame::Cards(new) => card_game(session, account_id, new)?,
+        NewGame::Dice(new) => dice_game(session, id, account_id, new)?,
+        NewGame::Cards(new) => card_game(session, id, account_id, new)?,
     };
     game.rematch_of = rematch_of;
     change::create(session, game, players)
+}
+
+/// Creates a game with the id the client chose: if the account made it before from the same
+/// body, the game as it is now.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %chosen.id))]
+pub fn create_with_id(
+    session: &mut Session,
+    account_id: &AccountId,
+    new: NewGame,
+    chosen: ChosenId<GameId>,
+) -> Result<Made<Changed, GameState>> {
+    if let Some((owner, made_from)) = games::made_with_id(session.conn(), &chosen.id)? {
+        if owner == account_id && made_from.as_deref() == Some(chosen.made_from.as_str()) {
+            return get(session, account_id, &chosen.id).map(Made::Already);
+        }
+        return Err(id_taken("game"));
+    }
+    let made = make(session, chosen.id.clone(), account_id, new, None)?;
+    games::set_made_from(session.conn(), &chosen.id, &chosen.made_from)?;
+    Ok(Made::New(made))
 }
 
 /// The account's game, replayed (or as this process last changed it, at the same version).

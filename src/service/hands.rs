@@ -4,7 +4,9 @@
 use super::access;
 use super::card_replay::{hand_of, refused};
 use super::change::{Change, Changed, change_game};
+use super::chosen::Made;
 use super::events::EventKind;
+use super::numbered::{self, Entry, Sent};
 use super::record::Hand;
 use super::replay::{GameState, replay};
 use super::store::hands;
@@ -26,15 +28,27 @@ impl GameState {
 }
 
 /// Records a hand of a card game: its owner, or an account that plays one of its seats, may.
+/// A hand sent again with its number (`numbered`) is found, not recorded again.
 pub fn record(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
     new: EnteredHand,
+    number: Option<TurnNumber>,
     expected: Option<&VersionCheck>,
-) -> Result<Changed> {
+) -> Result<Made<Changed, GameState>> {
+    if let Some(number) = number {
+        let same = |entry: Entry| match entry {
+            Entry::Hand(hand) => numbered::same_hand(hand, &new),
+            Entry::Turn(_) => false,
+        };
+        if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
+            return Ok(Made::Already(*state));
+        }
+    }
     change_game(session, account_id, game_id, expected, |change| {
         change.game.cards()?;
+        numbered::still_next(number, change.game.next_hand_number())?;
         let hand = hand_of(&change.game.record, &new)?;
         let number = change.game.next_hand_number();
         let state = &mut change.game;
@@ -62,6 +76,7 @@ pub fn record(
         };
         change.happened(kind, Some(number))
     })
+    .map(Made::New)
 }
 
 /// Undoes the latest hand of a card game (its owner only): deletes it and replays the rest.

@@ -11,9 +11,11 @@
 pub mod access;
 pub mod accounts;
 pub mod advice;
+pub mod backup;
 pub mod card_replay;
 pub mod card_scoresheet;
 pub mod change;
+pub mod chosen;
 pub mod clock;
 pub mod database;
 pub mod dice;
@@ -26,9 +28,11 @@ pub mod hands;
 pub mod idempotency;
 pub mod invite_code;
 pub mod invites;
+pub mod keys;
 pub mod live;
 #[macro_use]
 pub mod names;
+pub mod numbered;
 pub mod people;
 pub mod recent;
 pub mod record;

@@ -6,6 +6,7 @@ use chrono::NaiveDateTime;
 
 use super::Session;
 use super::change::change_game;
+use super::chosen::{ChosenId, Made, id_taken};
 use super::record::Person;
 use super::replay::replay;
 use super::store::people;
@@ -54,14 +55,30 @@ fn already_named(name: &PlayerName, person: &Person) -> Error {
 }
 
 /// Adds a person to the account's roster: 409 `person_exists` if one of the roster has a name
-/// that looks the same.
-pub fn add(session: &mut Session, account_id: &AccountId, name: &str) -> Result<Person> {
+/// that looks the same. With an id the client chose: the person it added before from the same
+/// body, as they are now; 409 `id_taken` if the id is another's.
+pub fn add(
+    session: &mut Session,
+    account_id: &AccountId,
+    name: &str,
+    chosen: Option<ChosenId<PersonId>>,
+) -> Result<Made<Person, Person>> {
     let name = parsed(name, "name")?;
+    if let Some(chosen) = &chosen
+        && let Some((owner, made_from)) = people::made_with_id(session.conn(), &chosen.id)?
+    {
+        if owner == account_id && made_from.as_deref() == Some(chosen.made_from.as_str()) {
+            return get(session, account_id, &chosen.id).map(Made::Already);
+        }
+        return Err(id_taken("person"));
+    }
     if let Some(existing) = people::by_name(session.conn(), account_id, &name)? {
         return Err(already_named(&name, &existing));
     }
     let person = Person {
-        id: PersonId::random(),
+        id: chosen
+            .as_ref()
+            .map_or_else(PersonId::random, |chosen| chosen.id.clone()),
         account_id: account_id.clone(),
         name: name.clone(),
         created_at: session.now(),
@@ -70,7 +87,10 @@ pub fn add(session: &mut Session, account_id: &AccountId, name: &str) -> Result<
     if added.id != person.id {
         return Err(already_named(&name, &added));
     }
-    Ok(added)
+    if let Some(chosen) = chosen {
+        people::set_made_from(session.conn(), &chosen.id, &chosen.made_from)?;
+    }
+    Ok(Made::New(added))
 }
 
 /// The account's person: 404 for anyone else's, as for one that does not exist.

@@ -189,7 +189,7 @@ pub enum Entered {
 }
 
 /// Which kind of entry was replaced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum EntryKind {
     Turn,

@@ -157,6 +157,36 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
     Ok(GameState { record, play })
 }
 
+/// Replays a record made elsewhere (an import): every entry judged as if entered now, on the
+/// phase its player is then on. The first entry the rules refuse, in a player's words, if any.
+pub(super) fn replay_entered(record: GameRecord) -> Result<std::result::Result<GameState, String>> {
+    let play = match &record.game.rules {
+        GameRules::Cards(rules) => match super::card_replay::replay_hands(&record, rules)? {
+            Ok(cards) => Play::Cards(cards),
+            Err(refused) => {
+                let number = refused.number;
+                let why = refused.into_recorded();
+                return Ok(Err(format!("hand {number}: {why}")));
+            }
+        },
+        GameRules::Dice(rules) => {
+            match replay_turns(&record, *rules, Check::AsEnteredFrom(TurnNumber::FIRST))? {
+                Ok(dice) => Play::Dice(dice),
+                Err(refused) => {
+                    let number = refused.number;
+                    let why = match refused.why {
+                        WhyRefused::Turn(e) => e.to_string(),
+                        WhyRefused::Dice(e) => e.to_string(),
+                        WhyRefused::Record(why) => why,
+                    };
+                    return Ok(Err(format!("turn {number}: {why}")));
+                }
+            }
+        }
+    };
+    Ok(Ok(GameState { record, play }))
+}
+
 /// How a record's turns are checked as they are replayed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Check {

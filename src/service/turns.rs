@@ -2,10 +2,13 @@
 //! change of the game (`change`).
 
 use super::change::{Change, Changed, change_game};
+use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::events::EventKind;
 use super::names::Mode;
+use super::numbered::{self, Entry, Sent};
 use super::record::{Turn, TurnState};
+use super::replay::GameState;
 use super::replay::{PlayedTurn, replay};
 use super::store::turns;
 use super::{Session, VersionCheck};
@@ -15,17 +18,44 @@ use crate::rules::dice::DieId;
 use crate::rules::dice::game::TurnError;
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
 
+/// A turn as sent: whose it is, the dice it ended with (none to start a digital turn), and the
+/// number the client gave it, if it did (`numbered`).
+pub struct SentTurn {
+    pub player_id: PlayerId,
+    pub dice: Option<Vec<ShownDie>>,
+    pub number: Option<TurnNumber>,
+}
+
 /// Records the dice a player ended a tabletop turn with; in a digital game, starts the player's
-/// turn instead (the server rolls, so no dice may be given).
+/// turn instead (the server rolls, so no dice may be given). A turn sent again with its number
+/// is found, not recorded again (`Sent::Again`).
 pub fn record(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    player_id: &PlayerId,
-    dice: Option<Vec<ShownDie>>,
+    sent: SentTurn,
     expected: Option<&VersionCheck>,
-) -> Result<Changed> {
+) -> Result<Made<Changed, GameState>> {
+    if let Some(number) = sent.number {
+        let same = |entry: Entry| match entry {
+            Entry::Turn(turn) => {
+                turn.player_id == sent.player_id
+                    && sent.dice.as_ref().is_none_or(|dice| *dice == turn.dice)
+            }
+            Entry::Hand(_) => false,
+        };
+        if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
+            return Ok(Made::Already(*state));
+        }
+    }
+    let SentTurn {
+        player_id,
+        dice,
+        number,
+    } = sent;
+    let player_id = &player_id;
     change_game(session, account_id, game_id, expected, |change| {
+        numbered::still_next(number, change.game.next_turn_number())?;
         match (change.game.dice()?.mode, dice) {
             (Mode::Digital, None) => super::digital::start(change, account_id, player_id),
             (Mode::Digital, Some(_)) => Err(Error::conflict(
@@ -36,6 +66,7 @@ pub fn record(
             (Mode::Tabletop, dice) => play(change, account_id, player_id, dice.unwrap_or_default()),
         }
     })
+    .map(Made::New)
 }
 
 /// Plays a tabletop turn on the dice shown.

@@ -130,6 +130,10 @@ uuid_id!(
     PlayerId
 );
 uuid_id!(
+    /// An API key's id: one device of an account (the key itself is a secret, this is not).
+    KeyId
+);
+uuid_id!(
     /// A person's id: one of the people of an account's roster, who play its games' seats.
     PersonId
 );

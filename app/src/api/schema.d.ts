@@ -194,6 +194,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{account_id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export an account
+         * @description The caller's account as one JSON document: its people, and the games it owns with every
+         *     entry as it now stands and every replacement made (RULES §9). `POST /v1/imports` makes it
+         *     again, on this server or another.
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{account_id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the keys
+         * @description The caller's account's keys, one per device, oldest first; `current` marks the one the
+         *     request was sent with.
+         */
+        get: operations["listKeys"];
+        put?: never;
+        /**
+         * Add a key
+         * @description A new key of the caller's account, for another device; its `api_key` is shown only this
+         *     once. (A phone at the table is better paired: `createPairing`.) This write takes no
+         *     `Idempotency-Key`: its answer holds the key, which is kept only hashed.
+         */
+        post: operations["createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{account_id}/keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a key
+         * @description The key is refused from then on, by every server process: the way to cut off a lost phone.
+         *     The account's last key cannot be deleted (409 `last_key`).
+         */
+        delete: operations["deleteKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{account_id}/pairings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair a device
+         * @description A single-use code, valid ten minutes, that gives a new device a key of the caller's
+         *     account (`pairDevice`); `url` opens the table app there and pairs it. This write takes no
+         *     `Idempotency-Key`: its answer holds the code, which is kept only hashed.
+         */
+        post: operations["createPairing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/advice": {
         parameters: {
             query?: never;
@@ -659,6 +751,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an account
+         * @description Makes an exported account's people and games again in the caller's account, with the same
+         *     ids, every game worked out again from its entries. What the caller already has (the same
+         *     ids) is left as it is: a document imported before answers 200 and makes nothing. An id
+         *     another account has is 409 `id_taken`; a game the rules refuse is 422
+         *     `export_does_not_replay`, naming it and its entry; either way nothing is made. The body may
+         *     be up to 64 MiB (others: `--body-limit`).
+         */
+        post: operations["importAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invites/{code}/accept": {
         parameters: {
             query?: never;
@@ -696,6 +813,28 @@ export interface paths {
         get: operations["getLeaderboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/pairings/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Use a pairing code
+         * @description Sent by the new device, without a key: the code's account gets a key for it, named `name`,
+         *     shown only this once. A code is used once; unknown, used or expired, it is not found.
+         *     Limited per client address, as creating accounts is.
+         */
+        post: operations["pairDevice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -848,6 +987,25 @@ export interface components {
             /** Format: uuid */
             id: string;
             name: string;
+        };
+        /**
+         * @description An account's people and games, as `GET /v1/accounts/{account_id}/export` gives them and
+         *     `POST /v1/imports` takes them.
+         */
+        AccountExport: {
+            /** @description The account exported (its id is not carried over: an import goes into the caller's). */
+            account: components["schemas"]["ExportedAccount"];
+            /** Format: date-time */
+            exported_at: string;
+            /** @description `phase10-account/1`. */
+            format: components["schemas"]["ExportFormat"];
+            /**
+             * @description The games the account owns, oldest first. Seats other accounts played by invite are
+             *     the owner's again once imported.
+             */
+            games: components["schemas"]["ExportedGame"][];
+            /** @description The roster, oldest first. */
+            people: components["schemas"]["ExportedPerson"][];
         };
         /**
          * @description The best play of the rest of a turn. Every figure is exact: a probability or an expectation
@@ -1288,6 +1446,11 @@ export interface components {
              * @enum {string}
              */
             game: "cards";
+            /**
+             * Format: uuid
+             * @description An id the client chose, as for a dice game (`CreateDiceGame.id`).
+             */
+            id?: string;
             name?: components["schemas"]["GameNameText"] | null;
             /**
              * @description The phases played, in order: any increasing list of phases 1 to 10 (all ten by
@@ -1330,6 +1493,13 @@ export interface components {
              * @enum {string}
              */
             game: "dice";
+            /**
+             * Format: uuid
+             * @description An id the client chose (a random UUID): a client that makes games offline sends them
+             *     later with the ids it gave them. Sent again with the same body, the game is answered
+             *     as it is now (200); with another body, or taken by another account, 409 `id_taken`.
+             */
+            id?: string;
             mode?: components["schemas"]["Mode"];
             name?: components["schemas"]["GameNameText"] | null;
             /**
@@ -1365,6 +1535,16 @@ export interface components {
             number: number;
             /** @description Whether it was the tie-break hand, played by the tied players only. */
             tie_break: boolean;
+        };
+        /**
+         * @description A device's name, as its owner will recognise it in the list of keys.
+         * @example {
+         *       "name": "Grandma's tablet"
+         *     }
+         */
+        DeviceName: {
+            /** @description 1 to 100 characters, with the rules of an account's name. */
+            name: string;
         };
         /** @description How dice make a phase: the best way, if any. */
         DiceEvaluation: {
@@ -1719,6 +1899,123 @@ export interface components {
          * @enum {string}
          */
         EventKind: "game_created" | "turn_started" | "dice_rolled" | "turn_scored" | "turn_undone" | "seat_claimed" | "hand_recorded" | "hand_undone" | "turn_edited" | "hand_edited" | "game_finished" | "game_deleted" | "game_renamed" | "player_changed";
+        /**
+         * @description What kind of document this is, and which shape of it.
+         * @enum {string}
+         */
+        ExportFormat: "phase10-account/1";
+        ExportedAccount: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        ExportedEdit: {
+            after: components["schemas"]["Entered"];
+            before: components["schemas"]["Entered"];
+            /** Format: date-time */
+            created_at: string;
+            entry: components["schemas"]["EntryKind"];
+            /** Format: int32 */
+            number: number;
+            /**
+             * Format: int64
+             * @description The game's version the replacement made.
+             */
+            version: number;
+        };
+        ExportedGame: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Every replacement of an entry (RULES §9), oldest first. */
+            edits?: components["schemas"]["ExportedEdit"][];
+            /** @description A card game's hands, in order; none in a dice game. */
+            hands?: components["schemas"]["ExportedHand"][];
+            /** Format: uuid */
+            id: string;
+            name?: string | null;
+            /** @description In seat order. */
+            players: components["schemas"]["ExportedPlayer"][];
+            /** Format: uuid */
+            rematch_of?: string | null;
+            rules: components["schemas"]["ExportedRules"];
+            /** @description A dice game's turns, in order; none in a card game. */
+            turns?: components["schemas"]["ExportedTurn"][];
+            /** Format: date-time */
+            updated_at: string;
+            /**
+             * Format: int64
+             * @description The game's version (its ETag) as exported; an import keeps it.
+             */
+            version: number;
+        };
+        ExportedHand: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int32 */
+            edited?: number;
+            /** Format: int32 */
+            number: number;
+            /** @description None for a tie-break hand. */
+            players?: components["schemas"]["RecordedPlayer"][] | null;
+            /** Format: int64 */
+            version: number;
+            /** Format: uuid */
+            went_out: string;
+        };
+        ExportedPerson: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        ExportedPlayer: {
+            /** Format: uuid */
+            id: string;
+            /** @description A digital game's high-die rolls for the order. */
+            order_rolls?: number[] | null;
+            /**
+             * Format: uuid
+             * @description One of the document's people.
+             */
+            person_id: string;
+        };
+        /** @description Which game, and how it is played. */
+        ExportedRules: {
+            dice_layout: components["schemas"]["DiceLayout"];
+            edition: components["schemas"]["Edition"];
+            /** @enum {string} */
+            game: "dice";
+            mode: components["schemas"]["Mode"];
+        } | {
+            edition: components["schemas"]["CardEdition"];
+            /** @description The seat that dealt the first hand. */
+            first_dealer: number;
+            /** @enum {string} */
+            game: "cards";
+            phases: number[];
+            ten_hands: boolean;
+        };
+        ExportedTurn: {
+            /** Format: date-time */
+            created_at: string;
+            dice: components["schemas"]["Die"][];
+            /**
+             * Format: int32
+             * @description How many times it was replaced.
+             */
+            edited?: number;
+            /** Format: int32 */
+            number: number;
+            /** Format: uuid */
+            player_id: string;
+            /** @description A digital turn still being rolled. */
+            rolling?: boolean;
+            /** @description A digital turn's rolls, first to last; none for a tabletop turn. */
+            rolls?: components["schemas"]["RolledDie"][][] | null;
+            /** Format: int64 */
+            version: number;
+        };
         /** @description A game: of Phase 10 Dice, or of the Phase 10 card game, told apart by `game`. */
         Game: components["schemas"]["DiceGame"] | components["schemas"]["CardGame"];
         /** @description The `data` of `game_deleted`, the last event of a stream: the game that is gone. */
@@ -1877,6 +2174,13 @@ export interface components {
             /** @description `ok` or `ready`. */
             status: string;
         };
+        /** @description What an import made. */
+        ImportView: {
+            /** @description Games made; none of those the caller already had. */
+            games: number;
+            /** @description People added to the roster; none of those already in it. */
+            people: number;
+        };
         /** @description An invite, as its owner sees it once: the code is not stored and cannot be shown again. */
         Invite: {
             /**
@@ -1891,6 +2195,35 @@ export interface components {
             expires_at: string;
             /** Format: uuid */
             player_id: string;
+        };
+        /** @description A new key, shown only this once. */
+        KeyCreated: {
+            /** @description Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash. */
+            api_key: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: uuid */
+            id: string;
+            name: string;
+        };
+        /** @description The account's keys, oldest first. */
+        KeyList: {
+            items: components["schemas"]["KeyView"][];
+        };
+        /** @description A key of the account, as listed: never the key itself. */
+        KeyView: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Whether this is the key the request was sent with: this device. */
+            current: boolean;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When a request last came with it, to within a minute; null if none has.
+             */
+            last_used_at: string | null;
+            name: string;
         };
         /** @description A card of a laid-down group: a card, and on a Wild what it stands for. */
         LaidCard: {
@@ -1946,6 +2279,26 @@ export interface components {
          */
         Mode: "tabletop" | "digital";
         /**
+         * @description A new person of the roster.
+         * @example {
+         *       "name": "Ann"
+         *     }
+         */
+        NewPerson: {
+            /**
+             * Format: uuid
+             * @description An id the client chose (a random UUID), as for a game (`CreateDiceGame.id`): sent
+             *     again with the same body, the person is answered as they are now (200); with another
+             *     body, or taken by another account, 409 `id_taken`.
+             */
+            id?: string;
+            /**
+             * @description A player's name (see `NewPlayer.name`): no one else of the roster may have a name that
+             *     looks the same.
+             */
+            name: components["schemas"]["PlayerNameText"];
+        };
+        /**
          * @description A player of a new game: a person of the roster, by `name` (added to the roster if no one
          *     there has a name that looks the same) or by `person_id`. Exactly one of the two.
          * @example {
@@ -1979,6 +2332,33 @@ export interface components {
              * @description The expected score of one turn, played for the best expected score.
              */
             expected_score: number;
+        };
+        /** @description A device paired: its own key of the account. */
+        Paired: {
+            /** Format: uuid */
+            account_id: string;
+            /** @description Send it as `Authorization: Bearer <api_key>`. It is stored only as a hash. */
+            api_key: string;
+            /** Format: uuid */
+            key_id: string;
+        };
+        /** @description A code that pairs a device with the account, shown only this once. */
+        PairingView: {
+            /**
+             * @description Four groups of five characters, to type on the new device; single use.
+             * @example K3X9M-7QD2A-H8WNC-5RT0E
+             */
+            code: string;
+            /**
+             * Format: date-time
+             * @description Until when the code can be used: ten minutes.
+             */
+            expires_at: string;
+            /**
+             * @description Opens the table app on the new device and pairs it (the code is in the fragment, which
+             *     no server is sent): for a QR code.
+             */
+            url: string;
         };
         /** @description A die that goes towards a group. */
         PartDie: {
@@ -2123,7 +2503,7 @@ export interface components {
          *     `code`, and the end of its `type` (`/problems/{code}`).
          * @enum {string}
          */
-        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down";
+        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay";
         /** @description One invalid field of a request. */
         ProblemField: {
             /** @description The field's path in the request, such as `dice[3].value`. */
@@ -2150,6 +2530,14 @@ export interface components {
          *     }
          */
         RecordHand: {
+            /**
+             * Format: int32
+             * @description The number this entry is to have, as the client numbered it (offline, say): sent again
+             *     after it was recorded, it is answered as it is (200, `Idempotent-Replayed: true`) and
+             *     nothing is recorded, however late; 409 `entry_taken` if the game has another entry
+             *     there (its detail says what), 409 `not_next` if it is past the game's next.
+             */
+            number?: number;
             /** @description Every player of the game once, in any order; left out for a tie-break hand. */
             players?: components["schemas"]["RecordedPlayer"][] | null;
             /** Format: uuid */
@@ -2188,6 +2576,14 @@ export interface components {
              *     make the phase, record a failed turn. Digital: left out (409 `digital_game` if sent).
              */
             dice?: components["schemas"]["Die"][] | null;
+            /**
+             * Format: int32
+             * @description The number this entry is to have, as the client numbered it (offline, say): sent again
+             *     after it was recorded, it is answered as it is (200, `Idempotent-Replayed: true`) and
+             *     nothing is recorded, however late; 409 `entry_taken` if the game has another entry
+             *     there (its detail says what), 409 `not_next` if it is past the game's next.
+             */
+            number?: number;
             /** Format: uuid */
             player_id: string;
         };
@@ -2931,6 +3327,178 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's document */
+            200: {
+                headers: {
+                    /** @description `attachment`, with a file name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceName"];
+            };
+        };
+        responses: {
+            /** @description The key, shown only now */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer holds the key */
+                    "Cache-Control"?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                account_id: string;
+                /** @description The key's id. */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createPairing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The account's id. */
+                account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The code, shown only now */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer holds the code */
+                    "Cache-Control"?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PairingView"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     adviseTurn: {
         parameters: {
             query?: never;
@@ -3051,6 +3619,25 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The game the caller made before with this `id` from the same body, as it is now: nothing made */
+            200: {
+                headers: {
+                    /** @description The game's version */
+                    ETag?: string;
+                    /** @description `true` when this answers a retry from what was stored */
+                    "Idempotent-Replayed"?: boolean;
+                    /** @description The game's URL */
+                    Location?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Game"];
+                };
+            };
             /** @description The new game */
             201: {
                 headers: {
@@ -3355,6 +3942,25 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The hand sent again with its `number`, as it is: nothing recorded */
+            200: {
+                headers: {
+                    /** @description The game's version */
+                    ETag?: string;
+                    /** @description `true` when this answers a retry from what was stored */
+                    "Idempotent-Replayed"?: boolean;
+                    /** @description The hand's URL */
+                    Location?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Hand"];
+                };
+            };
             /** @description The hand and the game after it */
             201: {
                 headers: {
@@ -3874,6 +4480,25 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The turn sent again with its `number`, as it is: nothing recorded */
+            200: {
+                headers: {
+                    /** @description The game's version */
+                    ETag?: string;
+                    /** @description `true` when this answers a retry from what was stored */
+                    "Idempotent-Replayed"?: boolean;
+                    /** @description The turn's URL */
+                    Location?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Turn"];
+                };
+            };
             /** @description The turn and the game after it */
             201: {
                 headers: {
@@ -4215,6 +4840,57 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    importAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountExport"];
+            };
+        };
+        responses: {
+            /** @description Imported before: nothing made */
+            200: {
+                headers: {
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportView"];
+                };
+            };
+            /** @description What was made */
+            201: {
+                headers: {
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportView"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     acceptInvite: {
         parameters: {
             query?: never;
@@ -4290,6 +4966,48 @@ export interface operations {
             503: components["responses"]["ServiceUnavailable"];
         };
     };
+    pairDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The code, in any case, with or without the dashes. */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceName"];
+            };
+        };
+        responses: {
+            /** @description The device's key, shown only now */
+            201: {
+                headers: {
+                    /** @description `no-store`: the answer holds the key */
+                    "Cache-Control"?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Paired"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     listPeople: {
         parameters: {
             query?: {
@@ -4334,10 +5052,27 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PersonName"];
+                "application/json": components["schemas"]["NewPerson"];
             };
         };
         responses: {
+            /** @description The person the caller added before with this `id` from the same body, as they are now: nothing made */
+            200: {
+                headers: {
+                    /** @description `true` when this answers a retry from what was stored */
+                    "Idempotent-Replayed"?: boolean;
+                    /** @description The person's URL */
+                    Location?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Person"];
+                };
+            };
             /** @description The new person */
             201: {
                 headers: {

@@ -45,6 +45,19 @@ pub struct JsonBody<T>(pub T, pub RawBody);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RawBody(pub web::Bytes);
 
+impl RawBody {
+    /// What the body says, whatever its spacing or the order of its fields: the SHA-256 of its
+    /// JSON written again with sorted keys, in hex. A body sent again by an offline client
+    /// (`made_from`) is the same request even when it was written out again.
+    pub fn fingerprint(&self) -> String {
+        use sha2::{Digest, Sha256};
+        let canonical = serde_json::from_slice::<serde_json::Value>(&self.0)
+            .and_then(|value| serde_json::to_vec(&value))
+            .unwrap_or_else(|_| self.0.to_vec());
+        hex::encode(Sha256::digest(canonical))
+    }
+}
+
 /// The deepest nesting of arrays and objects a body may have. Every request of this API is at
 /// most three deep; serde's own limit (128) would let a body cost far more work than it needs.
 pub const MAX_JSON_DEPTH: usize = 16;
@@ -310,60 +323,91 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let limit = req.app_data::<BodyLimit>().copied().unwrap_or_default();
-        let json = is_json(req);
-        let declared = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
-        let mut payload = payload.take();
-        let connection = ConnectionState::of(req);
-        Box::pin(async move {
-            if declared.is_some_and(|length| length > limit.bytes) {
-                return Err(Error::PayloadTooLarge { limit: limit.bytes });
-            }
-            let read = async {
-                let mut body = web::BytesMut::new();
-                while let Some(chunk) = payload.next().await {
-                    let chunk = chunk.map_err(unreadable)?;
-                    if body.len() + chunk.len() > limit.bytes {
-                        return Err(Error::PayloadTooLarge { limit: limit.bytes });
-                    }
-                    body.extend_from_slice(&chunk);
-                }
-                Ok(body)
-            };
-            let body = match actix_web::rt::time::timeout(limit.within, read).await {
-                Ok(body) => body?,
-                Err(_) => {
-                    // The rest may never come: nothing more is read from this connection, which
-                    // closes once the 408 is sent.
-                    if let Some(connection) = &connection {
-                        connection.close_after_answer();
-                    }
-                    return Err(Error::RequestTimeout);
-                }
-            };
-            if !json {
-                return Err(Error::UnsupportedMediaType);
-            }
-            if nests_deeper_than(&body, MAX_JSON_DEPTH) {
-                return Err(Error::Malformed(format!(
-                    "the body is not valid: arrays and objects nest deeper than {MAX_JSON_DEPTH} levels"
-                )));
-            }
-            let value = read_json(&body)?;
-            // No text may hold a NUL: PostgreSQL cannot store one.
-            if let Some(path) = nul_in_text(&body) {
-                return Err(Error::invalid_field(
-                    ProblemCode::InvalidValue,
-                    path,
-                    "text cannot contain the NUL character (U+0000)",
-                ));
-            }
-            Ok(JsonBody(value, RawBody(body.freeze())))
-        })
+        read_body(req, payload, limit)
     }
+}
+
+/// How large an account's document sent to be imported may be, and how long it may take to
+/// arrive: an account of thousands of games is megabytes.
+pub const IMPORT_LIMIT: BodyLimit = BodyLimit {
+    bytes: 64 * 1024 * 1024,
+    within: Duration::from_secs(120),
+};
+
+/// A JSON body far larger than others may be: an account's document, to import
+/// (`IMPORT_LIMIT`).
+#[derive(Debug)]
+pub struct ImportBody<T>(pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for ImportBody<T> {
+    type Error = Error;
+    type Future = LocalBoxFuture<'static, Result<Self, Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let read = read_body::<T>(req, payload, IMPORT_LIMIT);
+        Box::pin(async move { read.await.map(|JsonBody(value, _)| ImportBody(value)) })
+    }
+}
+
+/// Reads a whole JSON body of at most `limit`, in time.
+fn read_body<T: DeserializeOwned + 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    limit: BodyLimit,
+) -> LocalBoxFuture<'static, Result<JsonBody<T>, Error>> {
+    let json = is_json(req);
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    let mut payload = payload.take();
+    let connection = ConnectionState::of(req);
+    Box::pin(async move {
+        if declared.is_some_and(|length| length > limit.bytes) {
+            return Err(Error::PayloadTooLarge { limit: limit.bytes });
+        }
+        let read = async {
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(unreadable)?;
+                if body.len() + chunk.len() > limit.bytes {
+                    return Err(Error::PayloadTooLarge { limit: limit.bytes });
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(body)
+        };
+        let body = match actix_web::rt::time::timeout(limit.within, read).await {
+            Ok(body) => body?,
+            Err(_) => {
+                // The rest may never come: nothing more is read from this connection, which
+                // closes once the 408 is sent.
+                if let Some(connection) = &connection {
+                    connection.close_after_answer();
+                }
+                return Err(Error::RequestTimeout);
+            }
+        };
+        if !json {
+            return Err(Error::UnsupportedMediaType);
+        }
+        if nests_deeper_than(&body, MAX_JSON_DEPTH) {
+            return Err(Error::Malformed(format!(
+                "the body is not valid: arrays and objects nest deeper than {MAX_JSON_DEPTH} levels"
+            )));
+        }
+        let value = read_json(&body)?;
+        // No text may hold a NUL: PostgreSQL cannot store one.
+        if let Some(path) = nul_in_text(&body) {
+            return Err(Error::invalid_field(
+                ProblemCode::InvalidValue,
+                path,
+                "text cannot contain the NUL character (U+0000)",
+            ));
+        }
+        Ok(JsonBody(value, RawBody(body.freeze())))
+    })
 }
 
 /// Query parameters of type `T`.

@@ -60,6 +60,8 @@ use declared::{Declared, IdempotencyKey, ROUTES};
         (name = "hands", description = "Hands of a card game"),
         (name = "pad", description = "The score pad for people: printable pages"),
         (name = "invites", description = "Invites to play a seat of a game from another account"),
+        (name = "devices", description = "An account's devices: a key for each, and pairing a new one by a single-use code"),
+        (name = "backup", description = "An account as one JSON document: exported, and imported into this server or another"),
         (name = "service", description = "Health of the service"),
     )
 )]
@@ -707,6 +709,7 @@ mod tests {
             "getSharedPadTable",
             "healthz",
             "listPhases",
+            "pairDevice",
             "readyz",
         ];
         assert_eq!(open, expected);

@@ -21,10 +21,11 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
+use crate::service::chosen::{ChosenId, Made};
 use crate::service::games::{self, NewCardGame, NewDiceGame, NewGame};
 use crate::service::names::{CardsKind, DiceKind, GameKind, Mode};
 use crate::service::people::NewPlayer as SeatPlayer;
-use crate::values::PersonId;
+use crate::values::{GameId, PersonId};
 
 /// A player of a new game: a person of the roster, by `name` (added to the roster if no one
 /// there has a name that looks the same) or by `person_id`. Exactly one of the two.
@@ -159,29 +160,32 @@ where
 }
 
 impl CreateGame {
-    /// The new game of the shape `game` names, read from the whole body.
-    fn read(which: &WhichGame, body: &RawBody) -> Result<NewGame> {
+    /// The new game of the shape `game` names, read from the whole body, and the id the client
+    /// chose for it, if it did.
+    fn read(which: &WhichGame, body: &RawBody) -> Result<(NewGame, Option<GameId>)> {
         Ok(match which.game {
             GameKind::Dice => {
                 let dice: CreateDiceGame = read_json(&body.0)?;
-                NewGame::Dice(NewDiceGame {
+                let game = NewGame::Dice(NewDiceGame {
                     players: seat_players(dice.players)?,
                     name: dice.name,
                     mode: dice.mode,
                     edition: dice.edition,
                     layout: dice.dice_layout,
-                })
+                });
+                (game, dice.id)
             }
             GameKind::Cards => {
                 let cards: CreateCardGame = read_json(&body.0)?;
-                NewGame::Cards(NewCardGame {
+                let game = NewGame::Cards(NewCardGame {
                     players: seat_players(cards.players)?,
                     name: cards.name,
                     edition: cards.edition,
                     phases: cards.phases,
                     ten_hands: cards.ten_hands,
                     first_dealer: cards.first_dealer,
-                })
+                });
+                (game, cards.id)
             }
         })
     }
@@ -192,6 +196,12 @@ impl CreateGame {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"game": "dice", "players": [{"name": "Ann"}, {"name": "Bo"}], "mode": "tabletop"}))]
 pub struct CreateDiceGame {
+    /// An id the client chose (a random UUID): a client that makes games offline sends them
+    /// later with the ids it gave them. Sent again with the same body, the game is answered
+    /// as it is now (200); with another body, or taken by another account, 409 `id_taken`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Uuid, nullable = false)]
+    pub id: Option<GameId>,
     /// `dice`. Required by the document, which tells the two games apart by it; a body
     /// without it (or with null) is also read as a dice game.
     #[serde(default)]
@@ -221,6 +231,10 @@ pub struct CreateDiceGame {
 #[schema(example = json!({"game": "cards", "players": [{"name": "Ann"}, {"name": "Bo"}],
     "edition": "standard", "phases": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "ten_hands": false}))]
 pub struct CreateCardGame {
+    /// An id the client chose, as for a dice game (`CreateDiceGame.id`).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Uuid, nullable = false)]
+    pub id: Option<GameId>,
     pub game: CardsKind,
     /// 2 to 6 players, each once (a person, or a name, at most once: names that look alike
     /// are one name), in seat order: the deal passes to the next seat every hand.
@@ -282,6 +296,10 @@ pub struct ListGames {
     tag = "games",
     request_body = CreateGame,
     responses(
+        (status = 200, description = "The game the caller made before with this `id` from the \
+            same body, as it is now: nothing made", body = GameView,
+         headers(("Location" = String, description = "The game's URL"),
+                 ("ETag" = String, description = "The game's version"))),
         (status = 201, description = "The new game", body = GameView,
          headers(("Location" = String, description = "The game's URL"),
                  ("ETag" = String, description = "The game's version"))),
@@ -302,17 +320,31 @@ pub async fn create_game(
     body: JsonBody<WhichGame>,
 ) -> Result<HttpResponse> {
     let JsonBody(which, raw) = body;
-    let new = CreateGame::read(&which, &raw)?;
+    let (new, id) = CreateGame::read(&which, &raw)?;
+    let made_from = raw.fingerprint();
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let changed = games::create(session, &account.id, new, None)?;
-            let game = &changed.game;
-            let view = GameView::from(game);
+            let (status, game) = match id {
+                None => {
+                    let made = games::create(session, &account.id, new, None)?;
+                    (StatusCode::CREATED, made.game)
+                }
+                Some(id) => match games::create_with_id(
+                    session,
+                    &account.id,
+                    new,
+                    ChosenId { id, made_from },
+                )? {
+                    Made::New(made) => (StatusCode::CREATED, made.game),
+                    Made::Already(game) => (StatusCode::OK, game),
+                },
+            };
+            let view = GameView::from(&game);
             let headers = [
                 (header::LOCATION, format!("/v1/games/{}", game.id())),
                 (header::ETAG, etag(game.version())),
             ];
-            receipt(StatusCode::CREATED, &headers, Some(&view))
+            receipt(status, &headers, Some(&view))
         })
         .await
 }

@@ -9,12 +9,13 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{IDEMPOTENT_REPLAYED, IdempotencyKey, receipt};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
-use crate::api::{AppState, GamePath};
-use crate::error::{Error, Result};
+use crate::api::{AppState, GamePath, entry_number};
+use crate::error::{Error, ProblemCode, Result};
+use crate::service::chosen::Made;
 use crate::service::edits;
 use crate::service::hands::{self, EnteredHand, RecordedPlayer};
 use crate::telemetry::HANDS;
@@ -35,15 +36,13 @@ pub struct RecordHand {
     #[serde(default)]
     #[schema(min_items = 2, max_items = 6)]
     pub players: Option<Vec<RecordedPlayer>>,
-}
-
-impl From<RecordHand> for EnteredHand {
-    fn from(hand: RecordHand) -> EnteredHand {
-        EnteredHand {
-            went_out: hand.went_out,
-            players: hand.players,
-        }
-    }
+    /// The number this entry is to have, as the client numbered it (offline, say): sent again
+    /// after it was recorded, it is answered as it is (200, `Idempotent-Replayed: true`) and
+    /// nothing is recorded, however late; 409 `entry_taken` if the game has another entry
+    /// there (its detail says what), 409 `not_next` if it is past the game's next.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100000, nullable = false)]
+    pub number: Option<u32>,
 }
 
 /// A page of hands, oldest first.
@@ -88,6 +87,11 @@ impl HandPath {
     params(GamePath, IfMatch),
     request_body = RecordHand,
     responses(
+        (status = 200, description = "The hand sent again with its `number`, as it is: nothing \
+            recorded", body = HandView,
+         headers(("Location" = String, description = "The hand's URL"),
+                 ("ETag" = String, description = "The game's version"),
+                 ("Idempotent-Replayed" = String, description = "`true`"))),
         (status = 201, description = "The hand and the game after it", body = HandView,
          headers(("Location" = String, description = "The hand's URL"),
                  ("ETag" = String, description = "The game's version after the hand"))),
@@ -111,22 +115,35 @@ pub async fn record_hand(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let JsonBody(request, raw) = body;
-    let new = EnteredHand::from(request);
+    let number = entry_number(request.number)?;
+    let new = EnteredHand {
+        went_out: request.went_out,
+        players: request.players,
+    };
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let expected = conditions.if_match.as_ref();
-            let changed = hands::record(session, &account.id, &game_id, new, expected)?;
-            let game = &changed.game;
-            let number = game.record.hands.last().map(|hand| hand.number);
-            let view = number
-                .and_then(|number| hand_view_of(game, number))
+            let (status, game) =
+                match hands::record(session, &account.id, &game_id, new, number, expected)? {
+                    Made::New(changed) => (StatusCode::CREATED, changed.game),
+                    Made::Already(game) => (StatusCode::OK, game),
+                };
+            let shown = match status {
+                StatusCode::OK => number,
+                _ => game.record.hands.last().map(|hand| hand.number),
+            };
+            let view = shown
+                .and_then(|number| hand_view_of(&game, number))
                 .ok_or_else(|| Error::bug("a hand was recorded but the game has none"))?;
             let location = format!("/v1/games/{}/hands/{}", game.id(), view.number);
-            let headers = [
+            let mut headers = vec![
                 (header::LOCATION, location),
                 (header::ETAG, etag(game.version())),
             ];
-            receipt(StatusCode::CREATED, &headers, Some(&view))
+            if status == StatusCode::OK {
+                headers.push((IDEMPOTENT_REPLAYED, "true".into()));
+            }
+            receipt(status, &headers, Some(&view))
         })
         .await
         .inspect(|answer| count_if_done(answer, HANDS))
@@ -173,7 +190,17 @@ pub async fn replace_hand(
 ) -> Result<HttpResponse> {
     let (game_id, number) = path.into_inner().hand()?;
     let JsonBody(request, raw) = body;
-    let new = EnteredHand::from(request);
+    if entry_number(request.number)?.is_some_and(|sent| sent != number) {
+        return Err(Error::invalid_field(
+            ProblemCode::InvalidValue,
+            "number",
+            format!("this is hand {number}'s address: leave number out, or send {number}"),
+        ));
+    }
+    let new = EnteredHand {
+        went_out: request.went_out,
+        players: request.players,
+    };
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let expected = conditions.if_match.as_ref();

@@ -4,6 +4,8 @@
 
 pub mod accounts;
 pub mod advice;
+pub mod backup;
+pub mod devices;
 pub mod digital_turns;
 pub mod edits;
 pub mod events;

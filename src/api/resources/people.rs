@@ -15,6 +15,7 @@ use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
 use crate::error::{Error, ProblemCode, Result};
+use crate::service::chosen::{ChosenId, Made};
 use crate::service::games::GamesAfter;
 use crate::service::names::GameKind;
 use crate::service::people::{self, PeopleAfter};
@@ -36,6 +37,23 @@ pub struct PersonPath {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"name": "Ann"}))]
 pub struct PersonName {
+    /// A player's name (see `NewPlayer.name`): no one else of the roster may have a name that
+    /// looks the same.
+    #[schema(value_type = super::games::PlayerNameText)]
+    pub name: String,
+}
+
+/// A new person of the roster.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"name": "Ann"}))]
+pub struct NewPerson {
+    /// An id the client chose (a random UUID), as for a game (`CreateDiceGame.id`): sent
+    /// again with the same body, the person is answered as they are now (200); with another
+    /// body, or taken by another account, 409 `id_taken`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Uuid, nullable = false)]
+    pub id: Option<PersonId>,
     /// A player's name (see `NewPlayer.name`): no one else of the roster may have a name that
     /// looks the same.
     #[schema(value_type = super::games::PlayerNameText)]
@@ -118,13 +136,12 @@ pub struct LeaderboardQuery {
     pub min_games: Option<u32>,
 }
 
-fn person_created(view: &PersonView) -> Result<crate::api::http::idempotency::Receipt> {
+fn person_created(
+    status: StatusCode,
+    view: &PersonView,
+) -> Result<crate::api::http::idempotency::Receipt> {
     let location = format!("/v1/people/{}", view.id);
-    receipt(
-        StatusCode::CREATED,
-        &[(header::LOCATION, location)],
-        Some(view),
-    )
+    receipt(status, &[(header::LOCATION, location)], Some(view))
 }
 
 /// Add a person to the roster
@@ -137,8 +154,11 @@ fn person_created(view: &PersonView) -> Result<crate::api::http::idempotency::Re
 #[utoipa::path(
     operation_id = "createPerson",
     tag = "people",
-    request_body = PersonName,
+    request_body = NewPerson,
     responses(
+        (status = 200, description = "The person the caller added before with this `id` from \
+            the same body, as they are now: nothing made", body = PersonView,
+         headers(("Location" = String, description = "The person's URL"))),
         (status = 201, description = "The new person", body = PersonView,
          headers(("Location" = String, description = "The person's URL"))),
     ),
@@ -155,14 +175,25 @@ pub async fn create_person(
     state: web::Data<AppState>,
     caller: Caller,
     key: IdempotencyKey,
-    body: JsonBody<PersonName>,
+    body: JsonBody<NewPerson>,
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
+    let chosen = request.id.map(|id| ChosenId {
+        id,
+        made_from: raw.fingerprint(),
+    });
     state
-        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let person = people::add(session, &account.id, &request.name)?;
-            person_created(&PersonView::from(&person))
-        })
+        .write_as(
+            caller,
+            key.claim(Some(&raw)),
+            move |session, account| match people::add(session, &account.id, &request.name, chosen)?
+            {
+                Made::New(person) => {
+                    person_created(StatusCode::CREATED, &PersonView::from(&person))
+                }
+                Made::Already(person) => person_created(StatusCode::OK, &PersonView::from(&person)),
+            },
+        )
         .await
 }
 

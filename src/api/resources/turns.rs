@@ -11,18 +11,19 @@ use utoipa::ToSchema;
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{IDEMPOTENT_REPLAYED, IdempotencyKey, receipt};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
-use crate::api::{AppState, GamePath, TurnPath};
+use crate::api::{AppState, GamePath, TurnPath, entry_number};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::change::Changed;
+use crate::service::chosen::Made;
 use crate::service::dice::ShownDie;
 use crate::service::turns;
-use crate::service::turns::TurnAction;
+use crate::service::turns::{SentTurn, TurnAction};
 use crate::telemetry::TURNS;
 use crate::values::{GameId, PlayerId, TurnNumber};
 
@@ -41,6 +42,13 @@ pub struct RecordTurn {
     #[serde(default)]
     #[schema(max_items = 10)]
     pub dice: Option<Vec<ShownDie>>,
+    /// The number this entry is to have, as the client numbered it (offline, say): sent again
+    /// after it was recorded, it is answered as it is (200, `Idempotent-Replayed: true`) and
+    /// nothing is recorded, however late; 409 `entry_taken` if the game has another entry
+    /// there (its detail says what), 409 `not_next` if it is past the game's next.
+    #[serde(default)]
+    #[schema(minimum = 1, maximum = 100000, nullable = false)]
+    pub number: Option<u32>,
 }
 
 /// The dice a tabletop turn is replaced with (RULES §9).
@@ -91,6 +99,11 @@ pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
     params(GamePath, IfMatch),
     request_body = RecordTurn,
     responses(
+        (status = 200, description = "The turn sent again with its `number`, as it is: nothing \
+            recorded", body = TurnView,
+         headers(("Location" = String, description = "The turn's URL"),
+                 ("ETag" = String, description = "The game's version"),
+                 ("Idempotent-Replayed" = String, description = "`true`"))),
         (status = 201, description = "The turn and the game after it", body = TurnView,
          headers(("Location" = String, description = "The turn's URL"),
                  ("ETag" = String, description = "The game's version after the turn"))),
@@ -116,23 +129,37 @@ pub async fn record_turn(
     let JsonBody(request, raw) = body;
     // What the body alone breaks is refused before If-Match is looked at (RFC 9110 §13.2.1).
     at_most_ten(request.dice.as_deref())?;
+    let sent = SentTurn {
+        player_id: request.player_id,
+        dice: request.dice,
+        number: entry_number(request.number)?,
+    };
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let changed = turns::record(
-                session,
-                &account.id,
-                &game_id,
-                &request.player_id,
-                request.dice,
-                conditions.if_match.as_ref(),
-            )?;
-            let view = changed_turn(&changed)?;
-            let location = format!("/v1/games/{}/turns/{}", changed.game.id(), view.number);
-            let headers = [
+            let number = sent.number;
+            let expected = conditions.if_match.as_ref();
+            let (status, game, view) =
+                match turns::record(session, &account.id, &game_id, sent, expected)? {
+                    Made::New(changed) => {
+                        let view = changed_turn(&changed)?;
+                        (StatusCode::CREATED, changed.game, view)
+                    }
+                    Made::Already(game) => {
+                        let view = number
+                            .and_then(|number| turn_view_of(&game, number))
+                            .ok_or_else(|| Error::bug("a turn sent again is not there"))?;
+                        (StatusCode::OK, game, view)
+                    }
+                };
+            let location = format!("/v1/games/{}/turns/{}", game.id(), view.number);
+            let mut headers = vec![
                 (header::LOCATION, location),
-                (header::ETAG, etag(changed.game.version())),
+                (header::ETAG, etag(game.version())),
             ];
-            receipt(StatusCode::CREATED, &headers, Some(&view))
+            if status == StatusCode::OK {
+                headers.push((IDEMPOTENT_REPLAYED, "true".into()));
+            }
+            receipt(status, &headers, Some(&view))
         })
         .await
         .inspect(|answer| count_if_done(answer, TURNS))

@@ -1,4 +1,5 @@
-//! Accounts: a name and the hash of the account's API key (the key itself is never stored).
+//! Accounts: a name, and the hash of the key the account was made with (`keys` has every key
+//! it has now; the key itself is never stored).
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -21,15 +22,4 @@ pub(in crate::service) fn insert(conn: &mut DbConnection, account: &AccountRow) 
         .values(account)
         .execute(conn)
         .map(drop)
-}
-
-pub(in crate::service) fn find_by_key_hash(
-    conn: &mut DbConnection,
-    hash: &str,
-) -> QueryResult<Option<AccountRow>> {
-    accounts::table
-        .filter(accounts::api_key_hash.eq(hash))
-        .select(AccountRow::as_select())
-        .first(conn)
-        .optional()
 }

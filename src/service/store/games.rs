@@ -41,6 +41,8 @@ struct GameRow {
     /// A card game's first dealer; `None` for dice.
     first_dealer: Option<i32>,
     rematch_of: Option<GameId>,
+    /// What the game was made from, when the client chose its id (`made_with_id`).
+    made_from: Option<String>,
 }
 
 /// A card game's variations as the `card_rules` column keeps them.
@@ -147,6 +149,7 @@ impl GameRow {
             card_rules,
             name: game.name.clone(),
             rematch_of: game.rematch_of.clone(),
+            made_from: None,
         })
     }
 }
@@ -217,6 +220,56 @@ pub(in crate::service) fn insert(
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// Notes what a game whose id the client chose was made from.
+pub(in crate::service) fn set_made_from(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+    made_from: &str,
+) -> QueryResult<()> {
+    diesel::update(games::table.find(game_id))
+        .set(games::made_from.eq(made_from))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Whose a game is, and what it was made from, whoever's it is.
+pub(in crate::service) fn made_with_id(
+    conn: &mut DbConnection,
+    game_id: &GameId,
+) -> QueryResult<Option<(AccountId, Option<String>)>> {
+    games::table
+        .find(game_id)
+        .select((games::account_id, games::made_from))
+        .first(conn)
+        .optional()
+}
+
+/// Every game the account owns (not those where it only plays a seat), oldest first.
+pub(in crate::service) fn owned_by(
+    conn: &mut DbConnection,
+    account_id: &AccountId,
+) -> QueryResult<Vec<Game>> {
+    games::table
+        .filter(games::account_id.eq(account_id))
+        .order((games::created_at, games::id))
+        .select(GameRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(Game::try_from)
+        .collect()
+}
+
+/// Which of these players' ids some game already has.
+pub(in crate::service) fn players_taken(
+    conn: &mut DbConnection,
+    ids: &[PlayerId],
+) -> QueryResult<Vec<PlayerId>> {
+    players::table
+        .filter(players::id.eq_any(ids))
+        .select(players::id)
+        .load(conn)
 }
 
 /// The games an account may see: those it owns, and those where it plays a seat.

@@ -56,6 +56,23 @@ impl HandRow {
     }
 }
 
+/// Adds many hands (an imported game's), a few hundred to a statement, per backend (as
+/// `turns::insert_all`).
+pub(in crate::service) fn insert_all(conn: &mut DbConnection, all: &[Hand]) -> QueryResult<()> {
+    for batch in all.chunks(500) {
+        let rows = batch
+            .iter()
+            .map(HandRow::of)
+            .collect::<QueryResult<Vec<_>>>()?;
+        let insert = diesel::insert_into(hands::table).values(rows);
+        match conn {
+            DbConnection::Postgres(pg) => insert.execute(pg)?,
+            DbConnection::Sqlite(lite) => insert.execute(lite)?,
+        };
+    }
+    Ok(())
+}
+
 pub(in crate::service) fn insert(conn: &mut DbConnection, hand: &Hand) -> QueryResult<()> {
     diesel::insert_into(hands::table)
         .values(HandRow::of(hand)?)

@@ -71,6 +71,30 @@ pub(in crate::service) fn add(conn: &mut DbConnection, person: &Person) -> Query
     Ok(person.clone())
 }
 
+/// Whose a person is, and what they were made from, whoever's they are.
+pub(in crate::service) fn made_with_id(
+    conn: &mut DbConnection,
+    person_id: &PersonId,
+) -> QueryResult<Option<(AccountId, Option<String>)>> {
+    people::table
+        .find(person_id)
+        .select((people::account_id, people::made_from))
+        .first(conn)
+        .optional()
+}
+
+/// Notes what a person whose id the client chose was made from.
+pub(in crate::service) fn set_made_from(
+    conn: &mut DbConnection,
+    person_id: &PersonId,
+    made_from: &str,
+) -> QueryResult<()> {
+    diesel::update(people::table.find(person_id))
+        .set(people::made_from.eq(made_from))
+        .execute(conn)
+        .map(drop)
+}
+
 /// Inserts a person unless the roster has one of the same key (then 0 rows): `ON CONFLICT DO
 /// NOTHING`, which both backends have but diesel's `MultiConnection` does not offer, so it is
 /// written once per backend.

@@ -10,6 +10,27 @@ diesel::table! {
 }
 
 diesel::table! {
+    api_keys (id) {
+        id -> Text,
+        account_id -> Text,
+        name -> Text,
+        key_hash -> Text,
+        created_at -> Timestamp,
+        last_used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    pairings (code_hash) {
+        code_hash -> Text,
+        account_id -> Text,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        used_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     games (id) {
         id -> Text,
         account_id -> Text,
@@ -25,6 +46,7 @@ diesel::table! {
         name -> Nullable<Text>,
         first_dealer -> Nullable<Integer>,
         rematch_of -> Nullable<Text>,
+        made_from -> Nullable<Text>,
     }
 }
 
@@ -46,6 +68,7 @@ diesel::table! {
         name -> Text,
         name_key -> Text,
         created_at -> Timestamp,
+        made_from -> Nullable<Text>,
     }
 }
 
@@ -187,6 +210,8 @@ diesel::table! {
 }
 
 diesel::joinable!(games -> accounts (account_id));
+diesel::joinable!(api_keys -> accounts (account_id));
+diesel::joinable!(pairings -> accounts (account_id));
 diesel::joinable!(players -> games (game_id));
 diesel::joinable!(turns -> games (game_id));
 diesel::joinable!(hands -> games (game_id));
@@ -200,6 +225,8 @@ diesel::joinable!(results -> people (person_id));
 diesel::joinable!(figures -> people (person_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
+    api_keys,
+    pairings,
     games,
     players,
     turns,

@@ -66,6 +66,26 @@ impl TurnRow {
     }
 }
 
+/// Rows a batch insert writes at once, well within both backends' limits on bound values.
+const BATCH: usize = 500;
+
+/// Adds many turns (an imported game's), a few hundred to a statement. Batch inserts are not
+/// among what diesel's `MultiConnection` shares, so the statement is written per backend.
+pub(in crate::service) fn insert_all(conn: &mut DbConnection, all: &[Turn]) -> QueryResult<()> {
+    for batch in all.chunks(BATCH) {
+        let rows = batch
+            .iter()
+            .map(TurnRow::of)
+            .collect::<QueryResult<Vec<_>>>()?;
+        let insert = diesel::insert_into(turns::table).values(rows);
+        match conn {
+            DbConnection::Postgres(pg) => insert.execute(pg)?,
+            DbConnection::Sqlite(lite) => insert.execute(lite)?,
+        };
+    }
+    Ok(())
+}
+
 /// Adds a turn. Two writers adding the same number to one game cannot both succeed: the
 /// primary key refuses the second.
 pub(in crate::service) fn insert(conn: &mut DbConnection, turn: &Turn) -> QueryResult<()> {

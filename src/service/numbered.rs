@@ -1,0 +1,139 @@
+//! Entries a client sends with the number it gave them (API.md "Offline clients and several
+//! devices"): an offline phone numbers its turns and hands as it enters them, and sends them
+//! when it can, as often as it must. The number makes a resend harmless however late it
+//! comes, when any `Idempotency-Key` has long been forgotten: the entry already there with the
+//! same content is the one sent (answered as it is, nothing recorded); another content there
+//! is another phone's entry (409 `entry_taken`, saying what the game has); a number past the
+//! next leaves a gap (409 `not_next`).
+
+use super::Session;
+use super::games;
+use super::record::{EnteredHand, Hand, Turn};
+use super::replay::GameState;
+use crate::error::{Error, ProblemCode, Result};
+use crate::values::{AccountId, GameId, TurnNumber};
+
+/// What an entry sent with its number finds.
+pub enum Sent {
+    /// The number is the game's next: the entry is to be recorded.
+    Next,
+    /// The same entry is there already: the game as it is, nothing to record.
+    Again(Box<GameState>),
+}
+
+/// An entry of a game, as a resend compares it.
+pub enum Entry<'a> {
+    Turn(&'a Turn),
+    Hand(&'a Hand),
+}
+
+/// Where the entry numbered `number` stands in the account's game, and whether `same` says it
+/// is the one already there.
+pub fn check(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    number: TurnNumber,
+    same: impl Fn(Entry) -> bool,
+) -> Result<Sent> {
+    let state = games::get(session, account_id, game_id)?;
+    let found = if state.record.game.is_cards() {
+        let hand = state.record.hands.iter().find(|h| h.number == number);
+        hand.map(|hand| (same(Entry::Hand(hand)), taken_hand(&state, hand)))
+    } else {
+        let turn = state.record.turns.iter().find(|t| t.number == number);
+        turn.map(|turn| (same(Entry::Turn(turn)), taken_turn(&state, turn)))
+    };
+    match found {
+        Some((true, _)) => Ok(Sent::Again(Box::new(state))),
+        Some((false, taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
+        None => {
+            let next = match state.record.game.is_cards() {
+                true => state.next_hand_number(),
+                false => state.next_turn_number(),
+            };
+            match number == next {
+                true => Ok(Sent::Next),
+                false => Err(not_next(&state, number, next)),
+            }
+        }
+    }
+}
+
+/// Within the change that records it: the entry's number is still the game's next. Another
+/// request recorded one in between (a resend racing itself): sent again, it is answered then.
+pub fn still_next(number: Option<TurnNumber>, next: TurnNumber) -> Result<()> {
+    match number {
+        Some(number) if number != next => Err(Error::conflict(
+            ProblemCode::ConcurrentChange,
+            format!("entry {number} was recorded by another request just now: send it again"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+fn entry_word(state: &GameState) -> &'static str {
+    match state.record.game.is_cards() {
+        true => "hand",
+        false => "turn",
+    }
+}
+
+fn not_next(state: &GameState, number: TurnNumber, next: TurnNumber) -> Error {
+    let entry = entry_word(state);
+    Error::conflict(
+        ProblemCode::NotNext,
+        format!(
+            "the game's next {entry} is {entry} {next}, not {number}: send the {entry}s \
+             before it first"
+        ),
+    )
+}
+
+fn name_of(state: &GameState, player: &crate::values::PlayerId) -> String {
+    state
+        .record
+        .players
+        .iter()
+        .find(|p| p.id == player)
+        .map_or_else(|| "a player".into(), |p| p.name.as_str().to_string())
+}
+
+/// What the game has at a turn's number, in a player's words.
+fn taken_turn(state: &GameState, turn: &Turn) -> String {
+    let dice: Vec<String> = turn
+        .dice
+        .iter()
+        .map(|die| match die.color {
+            Some(color) => format!("{} {color}", die.value.0),
+            None => die.value.0.to_string(),
+        })
+        .collect();
+    let shown = match dice.is_empty() {
+        true => "no dice".to_string(),
+        false => dice.join(" "),
+    };
+    format!(
+        "turn {} is already recorded, with other content: {}'s turn, {shown}",
+        turn.number,
+        name_of(state, &turn.player_id)
+    )
+}
+
+/// What the game has at a hand's number, in a player's words.
+fn taken_hand(state: &GameState, hand: &Hand) -> String {
+    let tie_break = match hand.players {
+        None => " (the tie-break hand)",
+        Some(_) => "",
+    };
+    format!(
+        "hand {} is already recorded, with other content: {} went out{tie_break}",
+        hand.number,
+        name_of(state, &hand.went_out)
+    )
+}
+
+/// Whether a hand as recorded is the one entered.
+pub fn same_hand(hand: &Hand, entered: &EnteredHand) -> bool {
+    hand.went_out == entered.went_out && hand.players == entered.players
+}
