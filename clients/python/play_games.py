@@ -33,6 +33,7 @@ from phase10_client.api.people import (
     rename_person,
 )
 from phase10_client.api.rules import evaluate_dice, list_phases
+from offline import play_offline
 from phase10_client.api.turns import get_turn, list_turns, record_turn, replace_turn, undo_turn
 from phase10_client.models import (
     Card,
@@ -62,6 +63,7 @@ from phase10_client.models import (
     Hand,
     Leaderboard,
     Mode,
+    NewPerson,
     NewPlayer,
     Person,
     PersonName,
@@ -168,6 +170,8 @@ def main(base_url: str) -> None:
     print("the generated client played a card game and fixed an old hand")
     play_with_people(client)
     print("the generated client kept a family's roster, its games, a rematch, figures and leaderboard")
+    play_offline(client, anonymous, account.id, check, base_url)
+    print("the generated client kept an offline phone's entries once, paired a phone and moved the account")
     print(f"checks: {len(PASSED)} passed, 0 failed")
 
 
@@ -363,11 +367,11 @@ def play_with_people(client: AuthenticatedClient) -> None:
     """A family's games (RULES §10). Every player of a game is a person of the account's roster:
     given by name (the roster's person of that name, added if new) or by person_id. A person's
     figures add up their finished games; the leaderboard ranks them."""
-    mia = create_person.sync(client=client, body=PersonName(name="Mia"))
-    leo = create_person.sync(client=client, body=PersonName(name="Leo"))
+    mia = create_person.sync(client=client, body=NewPerson(name="Mia"))
+    leo = create_person.sync(client=client, body=NewPerson(name="Leo"))
     check(isinstance(mia, Person) and isinstance(leo, Person) and leo.name == "Leo", "Mia and Leo join the roster")
     # The games above put Ann, Bo and Cy in the roster; "ANN" looks the same as "Ann".
-    taken = create_person.sync(client=client, body=PersonName(name="ANN"))
+    taken = create_person.sync(client=client, body=NewPerson(name="ANN"))
     check(isinstance(taken, Problem) and taken.code == "person_exists", f"ANN is Ann: {taken.detail}")
     roster = [person.name for person in list_people.sync(client=client).items]
     check(sorted(roster[:3]) == ["Ann", "Bo", "Cy"] and roster[3:] == ["Mia", "Leo"], "the roster, oldest first")

@@ -8,54 +8,11 @@
 import createClient from "openapi-fetch";
 
 import type { components, paths } from "./generated/schema.js";
+import { check, must, ok, passed, problem, type Client, type Json } from "./checks.js";
+import { playOffline } from "./offline.js";
 import type { StreamEvent } from "./type_checks.js";
 
 type Schemas = components["schemas"];
-// The program reads JSON: the pad's CSV and HTML (chosen by Accept) are for people.
-type Json = `${string}/json` | `${string}/${string}+json`;
-type Client = ReturnType<typeof createClient<paths, Json>>;
-
-let passed = 0;
-
-function check(condition: boolean, what: string): asserts condition {
-  if (!condition) {
-    console.log(`checks: ${passed} passed, 1 failed`);
-    throw new Error(`FAILED: ${what}`);
-  }
-  passed += 1;
-  console.log(`ok: ${what}`);
-}
-
-/** A fact the program relies on, not counted as a check: a failure ends the run all the same. */
-function must(condition: boolean, what: string): asserts condition {
-  if (!condition) {
-    console.log(`checks: ${passed} passed, 1 failed`);
-    throw new Error(`FAILED: ${what}`);
-  }
-}
-
-/** The answer of a call that must succeed, or a failure naming the problem it got. */
-function ok<T>(answer: { data?: T; error?: unknown; response: Response }, what: string): T {
-  if (answer.data === undefined) {
-    throw new Error(`FAILED: ${what}: ${answer.response.status} ${JSON.stringify(answer.error)}`);
-  }
-  return answer.data;
-}
-
-/** The problem of a call that must fail with this status and code. */
-function problem(
-  answer: { error?: Schemas["Problem"]; response: Response },
-  status: number,
-  code: Schemas["ProblemCode"],
-  what: string,
-): Schemas["Problem"] {
-  const found = answer.error;
-  check(
-    found !== undefined && answer.response.status === status && found.status === status && found.code === code,
-    `${what} (${status} ${code}; got ${answer.response.status} ${found?.code})`,
-  );
-  return found;
-}
 
 function diceGame(game: Schemas["Game"]): Schemas["DiceGame"] {
   must(game.game === "dice", "a dice game");
@@ -130,7 +87,8 @@ async function main(baseUrl: string): Promise<void> {
   await playDigital(client);
   await playCards(client);
   await playWithPeople(client);
-  console.log(`checks: ${passed} passed, 0 failed`);
+  await playOffline(client, anonymous, account.id, baseUrl);
+  console.log(`checks: ${passed()} passed, 0 failed`);
 }
 
 async function playTabletop(client: Client, accountId: string): Promise<void> {
