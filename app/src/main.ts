@@ -10,18 +10,27 @@ import { showPad } from "./screens/pad/pad";
 import { showPeople } from "./screens/people/people";
 import { showPerson } from "./screens/people/person";
 import { showLeaderboard } from "./screens/people/leaderboard";
+import { showDevices } from "./screens/devices/devices";
+import { showPairing } from "./screens/pair/pair";
+import { startBadge } from "./outbox/badge";
+import { onWaitingChange, startSending } from "./outbox/outbox";
 import { table } from "./table";
 import { common } from "./words/common";
 import { language } from "./words/language";
 
 async function draw(): Promise<void> {
   document.documentElement.lang = language();
+  const here = place();
+  if (here.screen === "pair") {
+    drawTabs(null);
+    showPairing(here.code, () => void draw());
+    return;
+  }
   if (!table()) {
     drawTabs(null);
     showFirstRun(() => { location.hash = href({ screen: "home" }); void draw(); });
     return;
   }
-  const here = place();
   drawTabs(here);
   try {
     await screenOf(here);
@@ -46,6 +55,10 @@ function screenOf(here: Place): Promise<void> {
       return showPerson(here.personId);
     case "leaderboard":
       return showLeaderboard();
+    case "devices":
+      return showDevices();
+    case "pair":
+      return Promise.resolve();
   }
 }
 
@@ -67,5 +80,11 @@ function drawTabs(here: Place | null): void {
 }
 
 window.addEventListener("hashchange", () => void draw());
+startSending();
+startBadge();
+// What is sent or refused while a game is on screen shows on it.
+onWaitingChange(() => {
+  if (place().screen === "game") void draw();
+});
 if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js", { scope: "/" });
 void draw();

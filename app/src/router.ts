@@ -1,5 +1,6 @@
 // Where the app is: the part of the address after `#`, so that the back button, a reload and a
-// bookmark each show the same screen. No route carries the key.
+// bookmark each show the same screen. No route carries the key (a pairing code is single use,
+// and in the fragment no server is sent).
 
 export type Place =
   | { screen: "home" }
@@ -8,7 +9,9 @@ export type Place =
   | { screen: "pad"; gameId: string }
   | { screen: "people" }
   | { screen: "person"; personId: string }
-  | { screen: "leaderboard" };
+  | { screen: "leaderboard" }
+  | { screen: "devices" }
+  | { screen: "pair"; code: string };
 
 /** The place the address names (home for one it does not know). */
 export function place(hash: string = location.hash): Place {
@@ -19,6 +22,8 @@ export function place(hash: string = location.hash): Place {
   if (first === "people" && id) return { screen: "person", personId: id };
   if (first === "people") return { screen: "people" };
   if (first === "leaderboard") return { screen: "leaderboard" };
+  if (first === "devices") return { screen: "devices" };
+  if (first === "pair" && id) return { screen: "pair", code: decodeURIComponent(id) };
   return { screen: "home" };
 }
 
@@ -39,6 +44,10 @@ export function href(to: Place): string {
       return `#/people/${to.personId}`;
     case "leaderboard":
       return "#/leaderboard";
+    case "devices":
+      return "#/devices";
+    case "pair":
+      return `#/pair/${encodeURIComponent(to.code)}`;
   }
 }
 

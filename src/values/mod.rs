@@ -49,6 +49,7 @@ macro_rules! stored_as_text {
     };
 }
 
+pub mod name_schemas;
 pub mod names;
 
 macro_rules! uuid_id {

@@ -69,9 +69,16 @@ const SCREENS = [
   { name: "people", path: "/#/people" },
   { name: "person", path: `/#/people/${ana.id}` },
   { name: "leaderboard", path: "/#/leaderboard" },
+  { name: "devices", path: "/#/devices", act: pairAPhone },
+  { name: "pair", path: "/#/pair/K3X9M-7QD2A-H8WNC-5RT0E", fresh: true },
   { name: "live-pad", path: new URL(share.url).pathname, page: true },
   { name: "blank-pad", path: "/pad/blank?players=4", page: true },
 ];
+
+async function pairAPhone(page) {
+  await page.locator("#pair-phone").click();
+  await page.locator("#pairing-code").waitFor();
+}
 
 async function enterPhase8(page) {
   await page.getByRole("button", { name: /^(orange|naranja)$/ }).click();

@@ -1007,6 +1007,8 @@ export interface components {
             /** @description The roster, oldest first. */
             people: components["schemas"]["ExportedPerson"][];
         };
+        /** @description A name of 1 to 100 characters, with something visible, and no control or bidi override characters. */
+        AccountNameText: string;
         /**
          * @description The best play of the rest of a turn. Every figure is exact: a probability or an expectation
          *     over the standard dice, rounded only to the nearest double.
@@ -1406,7 +1408,7 @@ export interface components {
              * @description 1 to 100 characters, not all of them white space or invisible (white space is trimmed
              *     off), with no control characters (line breaks) and no bidi overrides; kept in NFC.
              */
-            name: string;
+            name: components["schemas"]["AccountNameText"];
         };
         /**
          * @description A new game of the Phase 10 card game (RULES §7): always played at a table, its hands
@@ -1544,7 +1546,7 @@ export interface components {
          */
         DeviceName: {
             /** @description 1 to 100 characters, with the rules of an account's name. */
-            name: string;
+            name: components["schemas"]["AccountNameText"];
         };
         /** @description How dice make a phase: the best way, if any. */
         DiceEvaluation: {
@@ -1932,7 +1934,7 @@ export interface components {
             hands?: components["schemas"]["ExportedHand"][];
             /** Format: uuid */
             id: string;
-            name?: string | null;
+            name?: components["schemas"]["GameNameText"] | null;
             /** @description In seat order. */
             players: components["schemas"]["ExportedPlayer"][];
             /** Format: uuid */
@@ -1967,7 +1969,7 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             id: string;
-            name: string;
+            name: components["schemas"]["PlayerNameText"];
         };
         ExportedPlayer: {
             /** Format: uuid */

@@ -1,6 +1,7 @@
 // A phase told from its groups, in the app's language ("a set of 4 and a run of 4"), and the
 // phases as the API lists them, asked once.
-import { api, answer, type Schemas } from "../api/client";
+import { api, answer, Unreachable, type Schemas } from "../api/client";
+import { keepPhases, keptPhases } from "../outbox/shelf";
 import { wordsOf } from "../words/language";
 
 export type Phase = Schemas["Phase"];
@@ -27,9 +28,17 @@ let asked: Promise<Phase[]> | null = null;
 
 /** The ten phases of Phase 10 Dice, as `GET /v1/phases` gives them (asked once). */
 export function dicePhases(): Promise<Phase[]> {
-  asked ??= answer(api.GET("/v1/phases")).catch((error: unknown) => {
-    asked = null;
-    throw error;
-  });
+  asked ??= answer(api.GET("/v1/phases"))
+    .then(async (phases) => {
+      await keepPhases(phases);
+      return phases;
+    })
+    .catch(async (error: unknown) => {
+      asked = null;
+      // Without a signal, the phases as last read: they never change.
+      const kept = error instanceof Unreachable ? await keptPhases() : undefined;
+      if (kept) return kept;
+      throw error;
+    });
   return asked;
 }

@@ -1,5 +1,5 @@
 // Numbers and times in the app's language.
-import { language } from "../../words/language";
+import { language } from "../words/language";
 
 /** A moment, as the phone's calendar shows it ("27 Nov 2026, 21:00"). */
 export function when(iso: string): string {

@@ -3,6 +3,11 @@
 import type { Problem } from "../api/client";
 
 export const spanishProblems: Partial<Record<Problem["code"], string>> = {
+  id_taken: "Ese identificador ya es de otra partida o persona.",
+  entry_taken: "Otro teléfono ya anotó otra cosa en ese lugar de la partida.",
+  not_next: "Faltan anotaciones anteriores: se envían en orden.",
+  last_key: "Es la única llave de la mesa: vincula otro teléfono antes de quitarla.",
+  export_does_not_replay: "La copia tiene una partida que las reglas no aceptan: no se trajo nada.",
   malformed_request: "La petición no se entendió.",
   unauthorized: "Esta mesa ya no es válida en este teléfono.",
   not_found: "No existe (o ya no existe).",

@@ -12,6 +12,7 @@ use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
+use crate::values::name_schemas::AccountNameText;
 use crate::values::{AccountId, AccountName};
 
 /// A new account.
@@ -21,15 +22,10 @@ use crate::values::{AccountId, AccountName};
 pub struct CreateAccount {
     /// 1 to 100 characters, not all of them white space or invisible (white space is trimmed
     /// off), with no control characters (line breaks) and no bidi overrides; kept in NFC.
-    // The pattern: no control or reordering characters, and something visible (not white space
-    // as Rust's `trim` has it, nor a default-ignorable character of the BMP).
-    #[schema(
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069 \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\u00ad\\u034f\\u061c\\u115f\\u1160\\u17b4\\u17b5\\u180b-\\u180f\\u200b-\\u200f\\u2060-\\u206f\\u2800\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\ufff0-\\ufff8][^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069]*$"
-    )]
+    #[schema(value_type = AccountNameText)]
     pub name: String,
 }
+
 
 /// A new account and its API key. The key is shown only this once.
 #[derive(Debug, Serialize, ToSchema)]

@@ -25,7 +25,7 @@ use crate::values::{AccountId, KeyId};
 #[schema(example = json!({"name": "Grandma's tablet"}))]
 pub struct DeviceName {
     /// 1 to 100 characters, with the rules of an account's name.
-    #[schema(min_length = 1, max_length = 100)]
+    #[schema(value_type = crate::values::name_schemas::AccountNameText)]
     pub name: String,
 }
 

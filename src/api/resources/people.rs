@@ -39,7 +39,7 @@ pub struct PersonPath {
 pub struct PersonName {
     /// A player's name (see `NewPlayer.name`): no one else of the roster may have a name that
     /// looks the same.
-    #[schema(value_type = super::games::PlayerNameText)]
+    #[schema(value_type = crate::values::name_schemas::PlayerNameText)]
     pub name: String,
 }
 
@@ -56,7 +56,7 @@ pub struct NewPerson {
     pub id: Option<PersonId>,
     /// A player's name (see `NewPlayer.name`): no one else of the roster may have a name that
     /// looks the same.
-    #[schema(value_type = super::games::PlayerNameText)]
+    #[schema(value_type = crate::values::name_schemas::PlayerNameText)]
     pub name: String,
 }
 

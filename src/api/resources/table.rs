@@ -23,7 +23,7 @@ use crate::values::{GameId, PersonId, PlayerId};
 pub struct RenameGame {
     /// 1 to 80 characters, or null for no name.
     #[serde(deserialize_with = "present")]
-    #[schema(value_type = Option<super::games::GameNameText>, required = true)]
+    #[schema(value_type = Option<crate::values::name_schemas::GameNameText>, required = true)]
     pub name: Option<String>,
 }
 

@@ -52,6 +52,7 @@ pub struct ExportedAccount {
 pub struct ExportedPerson {
     #[schema(value_type = String, format = Uuid)]
     pub id: PersonId,
+    #[schema(value_type = crate::values::name_schemas::PlayerNameText)]
     pub name: String,
     pub created_at: DateTime<Utc>,
 }
@@ -81,6 +82,7 @@ pub struct ExportedGame {
     pub id: GameId,
     pub rules: ExportedRules,
     #[serde(default)]
+    #[schema(value_type = Option<crate::values::name_schemas::GameNameText>)]
     pub name: Option<String>,
     /// The game's version (its ETag) as exported; an import keeps it.
     pub version: i64,

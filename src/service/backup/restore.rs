@@ -15,7 +15,7 @@ use crate::service::chosen::id_taken;
 use crate::service::record::{
     DiceRules, Edit, Game, GameRecord, GameRules, GameStatus, Hand, Person, Player, Turn, TurnState,
 };
-use crate::service::replay::replay_entered;
+use crate::service::replay::{GameState, replay_entered};
 use crate::service::store::{edits, games, hands, people, turns};
 use crate::values::{GameId, GameName, PersonId, PlayerName};
 
@@ -54,35 +54,23 @@ pub fn import(
     let ours: HashSet<GameId> = document.games.iter().map(|g| g.id.clone()).collect();
     let mut made_games = 0;
     for (line, exported) in document.games.into_iter().enumerate() {
-        match games::made_with_id(session.conn(), &exported.id)? {
-            Some((owner, _)) if owner == account.id => continue,
+        // Every game is checked, those already here too: a document is taken whole or not at all.
+        let already = match games::made_with_id(session.conn(), &exported.id)? {
+            Some((owner, _)) if owner == account.id => true,
             Some(_) => return Err(id_taken("game")),
-            None => {}
-        }
-        let record = record_of(session, account, &roster, &ours, line, exported.clone())?;
-        let state = match replay_entered(record)? {
-            Ok(state) => state,
-            Err(why) => {
-                let name = exported
-                    .name
-                    .as_deref()
-                    .map(|n| format!(" ({n:?})"))
-                    .unwrap_or_default();
-                return Err(Error::invalid_fields(
-                    ProblemCode::ExportDoesNotReplay,
-                    vec![FieldError::new(
-                        format!("games[{line}]"),
-                        format!("game {}{name} does not replay: {why}", exported.id),
-                    )],
-                ));
-            }
+            None => false,
         };
+        let edits = exported.edits.clone();
+        let state = worked_out(session, account, &roster, &ours, line, exported, already)?;
+        if already {
+            continue;
+        }
         let mut game = state.record.game.clone();
         game.status = state.status();
         games::insert(session.conn(), &game, &state.record.players)?;
         turns::insert_all(session.conn(), &state.record.turns)?;
         hands::insert_all(session.conn(), &state.record.hands)?;
-        for edit in &exported.edits {
+        for edit in &edits {
             edits::insert(session.conn(), &edit_of(account, &game.id, edit))?;
         }
         change::imported(session, state)?;
@@ -91,6 +79,30 @@ pub fn import(
     Ok(Imported {
         games: made_games,
         people: made_people,
+    })
+}
+
+/// The game as the rules work it out from its entries, or why it does not replay (422).
+fn worked_out(
+    session: &mut Session,
+    account: &Account,
+    roster: &HashMap<PersonId, Person>,
+    ours: &HashSet<GameId>,
+    line: usize,
+    exported: ExportedGame,
+    already: bool,
+) -> Result<GameState> {
+    let (id, name) = (exported.id.clone(), exported.name.clone());
+    let record = record_of(session, account, roster, ours, line, exported, already)?;
+    replay_entered(record)?.map_err(|why| {
+        let name = name.map(|n| format!(" ({n:?})")).unwrap_or_default();
+        Error::invalid_fields(
+            ProblemCode::ExportDoesNotReplay,
+            vec![FieldError::new(
+                format!("games[{line}]"),
+                format!("game {id}{name} does not replay: {why}"),
+            )],
+        )
     })
 }
 
@@ -152,6 +164,7 @@ fn record_of(
     ours: &HashSet<GameId>,
     line: usize,
     exported: ExportedGame,
+    already: bool,
 ) -> Result<GameRecord> {
     let at = |field: &str| format!("games[{line}].{field}");
     let (rules, first_dealer) = match exported.rules {
@@ -212,7 +225,7 @@ fn record_of(
             format!("player {id} is there twice"),
         ));
     }
-    if !games::players_taken(session.conn(), &ids)?.is_empty() {
+    if !already && !games::players_taken(session.conn(), &ids)?.is_empty() {
         return Err(id_taken("player"));
     }
     let game_id = exported.id.clone();
@@ -260,6 +273,11 @@ fn record_of(
             at("edits"),
             format!("two edits have version {version}"),
         ));
+    }
+    // A digital game's dice are the server's, which show a color on every face.
+    let mut rolled = exported.turns.iter().flat_map(|t| t.rolls.iter().flatten().flatten());
+    if rolled.any(|die| die.color.is_none()) {
+        return Err(invalid(at("turns"), "every die a digital turn rolled has its color"));
     }
     let numbered_in_order =
         |numbers: Vec<i32>| numbers.iter().enumerate().all(|(i, &n)| n == i as i32 + 1);

@@ -1,6 +1,6 @@
 // A dice game at the table: whose turn it is and what their phase needs, the dice entered by
 // tapping, what the turn came to, undo, fixing any older turn, and the advisor.
-import { api, answer, type Schemas } from "../../api/client";
+import { api, answer, Unreachable, type Schemas } from "../../api/client";
 import { h, redraw, show, type Child } from "../../dom";
 import { gameTitle, type DiceGame } from "../../parts/game_title";
 import { dicePhases, phaseNeeds, type Phase } from "../../parts/phase_words";
@@ -13,6 +13,12 @@ import { digitalTurn, type Again } from "./digital_turn";
 import { standings } from "./standings";
 import { turnList } from "./turn_list";
 import { turnResult } from "./turn_result";
+import { keep, waiting } from "../../outbox/outbox";
+import type { WaitingTurn } from "../../outbox/entries";
+import { offlineGame } from "../../outbox/offline_game";
+import { keepSeen } from "../../outbox/shelf";
+import { seatAfter, waitingTurns } from "./waiting_turns";
+import { words as waitingWords } from "./waiting_words";
 import { words } from "./words";
 
 type Turn = Schemas["Turn"];
@@ -31,9 +37,12 @@ function atTable(gameId: string): AtTable {
   return kept;
 }
 
-/** The dice table; `known` are the game's turns when the caller has them (no need to ask). */
-export async function showDiceTable(game: DiceGame, known?: Turn[]): Promise<void> {
+/** The dice table; `known` are the game's turns when the caller has them (no need to ask), and
+ * `offline` says the game is as this phone last saw it. */
+export async function showDiceTable(game: DiceGame, known?: Turn[], offline = false): Promise<void> {
   const [phases, turns] = await Promise.all([dicePhases(), known ?? allTurns(game.id)]);
+  if (!offline && game.version > 0) await keepSeen({ game, turns });
+  const queued = (await waiting()).filter((entry): entry is WaitingTurn => entry.kind === "turn" && entry.gameId === game.id);
   const at = atTable(game.id);
   const w = words();
   const nameOf = (playerId: string) => game.players.find((player) => player.id === playerId)?.name ?? "";
@@ -43,16 +52,23 @@ export async function showDiceTable(game: DiceGame, known?: Turn[]): Promise<voi
     if (turn && turn.game.game === "dice") {
       await showDiceTable(turn.game, [...turns.filter((t) => t.number !== turn.number), turn]);
     } else {
-      const fresh = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: game.id } } }));
-      if (fresh.game !== "dice") return;
-      await showDiceTable(fresh);
+      try {
+        const fresh = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: game.id } } }));
+        if (fresh.game !== "dice") return;
+        await showDiceTable(fresh);
+      } catch (error) {
+        const kept = error instanceof Unreachable ? await offlineGame(game.id) : undefined;
+        if (!kept) throw error;
+        await showDiceTable(kept.game, kept.turns, true);
+      }
     }
     document.getElementById(focus)?.focus();
   };
   const latest = turns.at(-1);
   const card = h("section", { class: "card", id: "turn" });
   const rolling = latest?.state === "rolling" ? latest : undefined;
-  const drawCard = () => redraw(card, ...turnCard(game, phases, at, rolling, nameOf, drawCard, again));
+  const table: Table = { game, turns, queued, offline: offline || game.version === 0 };
+  const drawCard = () => redraw(card, ...turnCard(table, phases, at, rolling, nameOf, drawCard, again));
   drawCard();
   const undo = latest && at.shown && at.shown.number === latest.number && game.mode === "tabletop"
     ? h("button", { type: "button", id: "undo", onclick: () => void undoTurn(game, latest.number, at, again) }, w.undo)
@@ -61,10 +77,14 @@ export async function showDiceTable(game: DiceGame, known?: Turn[]): Promise<voi
     gameTitle(game),
     h("h1", {}, gameTitle(game)),
     h("p", { class: "hint" }, status(game)),
+    table.offline && h("p", { class: "card", role: "status", id: "offline" }, waitingWords().offline),
     standings(game),
     at.undone !== null && h("p", { class: "card", role: "status" }, w.undone(at.undone)),
     at.shown && turnResult(at.shown, nameOf(at.shown.player_id), at.fixed ? w.fixedTurn(at.shown.number) : "", ...(undo ? [undo] : [])),
+    // An entry that needs the person comes first: the table waits for it.
+    queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
     game.status === "finished" && !at.fixing ? finished(game) : card,
+    !queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
     turnList(turns, nameOf, game.mode === "tabletop" ? (turn) => { at.fixing = turn; at.entry = entryOf(turn); at.trouble = null; void again("turn"); } : null),
     h("p", {}, h("a", { class: "button wide", href: href({ screen: "pad", gameId: game.id }) }, w.pad)),
   );
@@ -87,23 +107,38 @@ function finished(game: DiceGame): HTMLElement {
   return h("section", { class: "card result made" }, h("h2", {}, w.won(winners.join(", "))), h("button", { type: "button", class: "primary wide", id: "rematch", onclick: () => void rematch() }, w.rematch));
 }
 
+/** The game on the table: as read (or last seen, `offline`), and its turns waiting to be sent. */
+type Table = { game: DiceGame; turns: Turn[]; queued: WaitingTurn[]; offline: boolean };
+
 /** The card of the turn being entered (or of the older turn being fixed). */
-function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | undefined, nameOf: (id: string) => string, drawCard: () => void, again: Again): Child[] {
+function turnCard(table: Table, phases: Phase[], at: AtTable, rolling: Turn | undefined, nameOf: (id: string) => string, drawCard: () => void, again: Again): Child[] {
   const w = words();
+  const { game, queued } = table;
   const fixing = at.fixing;
-  const playerId = fixing?.player_id ?? game.current_player_id;
+  const nextSeat = seatAfter(game, queued);
+  const playerId = fixing?.player_id ?? (nextSeat === null ? game.current_player_id : game.players[nextSeat]?.id);
   const player = game.players.find((p) => p.id === playerId);
   if (!player) return [];
+  if (!fixing && game.mode === "digital" && table.offline) return [h("p", {}, waitingWords().needsSignal)];
   if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; at.fixed = false; at.undone = null; await again("turn-result", turn); }, again);
   const phase = fixing?.phase ?? player.phase;
   const groups = phases.find((p) => p.phase === phase)?.groups ?? [];
   const withColors = groups.some((group) => group.kind === "color");
+  const number = (table.turns.at(-1)?.number ?? 0) + queued.length + 1;
+  // Kept on the phone, to be sent in order: offline, or behind turns that wait already.
+  const keepTurn = async (dice: Schemas["Die"][]) => {
+    at.entry = emptyEntry();
+    at.asked = { rollsLeft: 2, advice: null, trouble: null };
+    at.shown = null;
+    await keep({ kind: "turn", gameId: game.id, number, seat: player.seat, dice });
+  };
   const send = async (dice: Schemas["Die"][]) => {
     at.trouble = null;
+    if (!fixing && (table.offline || queued.length > 0)) return keepTurn(dice);
     try {
       const turn = fixing
         ? await answer(api.PUT("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: game.id, number: fixing.number } }, body: { dice } }))
-        : await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: game.id } }, body: { player_id: player.id, dice } }));
+        : await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: game.id } }, body: { player_id: player.id, dice, number } }));
       at.shown = turn;
       at.fixed = fixing !== null;
       at.undone = null;
@@ -112,6 +147,7 @@ function turnCard(game: DiceGame, phases: Phase[], at: AtTable, rolling: Turn | 
       at.asked = { rollsLeft: 2, advice: null, trouble: null };
       await again("turn-result", fixing ? undefined : turn);
     } catch (error) {
+      if (!fixing && error instanceof Unreachable) return keepTurn(dice);
       at.trouble = error;
       drawCard();
     }

@@ -1,5 +1,5 @@
 // Home: the games in play, the finished ones, and the way to a new game.
-import { api, answer } from "../../api/client";
+import { api, answer, Unreachable } from "../../api/client";
 import { h, show } from "../../dom";
 import { gameTitle, inPlay, type Game } from "../../parts/game_title";
 import { languageSwitch } from "../../parts/language_switch";
@@ -9,8 +9,17 @@ import { common } from "../../words/common";
 import { words } from "./words";
 
 export async function showHome(): Promise<void> {
-  const page = await answer(api.GET("/v1/games", { params: { query: { limit: 100 } } }));
   const w = words();
+  // Without a signal: the games kept on this phone are still at hand by their addresses, and a
+  // new dice game can start.
+  const page = await answer(api.GET("/v1/games", { params: { query: { limit: 100 } } })).catch((error: unknown) => {
+    if (error instanceof Unreachable) return null;
+    throw error;
+  });
+  if (!page) {
+    show(common().home, h("h1", {}, common().home), h("p", { class: "card", role: "status" }, w.offline), h("a", { class: "button primary", href: href({ screen: "new_game" }) }, common().newGame), languageSwitch());
+    return;
+  }
   const playing = page.items.filter(inPlay);
   const over = page.items.filter((game) => !inPlay(game));
   show(
@@ -21,6 +30,7 @@ export async function showHome(): Promise<void> {
     h("h2", {}, w.inPlay),
     playing.length ? gameList(playing) : h("p", {}, w.noGames),
     over.length > 0 && [h("h2", {}, w.finished), gameList(over)],
+    h("p", {}, h("a", { class: "button wide", href: href({ screen: "devices" }), id: "devices" }, w.devices)),
     languageSwitch(),
   );
 }

@@ -1,9 +1,12 @@
 // The new game as it is being set up: kept while the screen is drawn again, and until it starts.
 import type { Schemas } from "../../api/client";
+import { newId } from "../../outbox/entries";
 
 export type Seat = { name: string; personId: string | null };
 
 export type Draft = {
+  /** The id the new game will have, chosen here: sent again (no answer came), it is the same game. */
+  id: string;
   game: "dice" | "cards";
   seats: Seat[];
   mode: Schemas["Mode"];
@@ -22,6 +25,7 @@ export type Draft = {
 
 function fresh(): Draft {
   return {
+    id: newId(),
     game: "dice",
     seats: [],
     mode: "tabletop",

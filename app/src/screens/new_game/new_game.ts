@@ -1,5 +1,6 @@
 // A new game: which game, who plays in which seat (or the roll-off), the game's options.
-import { api, answer, type Schemas } from "../../api/client";
+import { api, answer, Unreachable, type Schemas } from "../../api/client";
+import { keep } from "../../outbox/outbox";
 import { h, redraw, show } from "../../dom";
 import { fieldMessages, troubleNote } from "../../parts/trouble";
 import { go } from "../../router";
@@ -9,7 +10,11 @@ import { seating } from "./seating";
 import { words } from "./words";
 
 export async function showNewGame(): Promise<void> {
-  const roster = await answer(api.GET("/v1/people", { params: { query: { limit: 100 } } }));
+  // Without a signal the roster is not at hand: players are named.
+  const roster = await answer(api.GET("/v1/people", { params: { query: { limit: 100 } } })).catch((error: unknown) => {
+    if (error instanceof Unreachable) return { items: [], next_cursor: null };
+    throw error;
+  });
   const form = h("form", { novalidate: true });
   const note = h("div");
   const draw = () => redraw(form, ...fields(draft, roster.items, draw), note, h("button", { type: "submit", class: "primary wide" }, words().start));
@@ -40,13 +45,20 @@ async function start(d: Draft, note: HTMLElement): Promise<void> {
   const name = d.name.trim() || null;
   const body: Schemas["CreateGame"] =
     d.game === "dice"
-      ? { game: "dice", players, name, mode: d.mode, edition: d.edition, dice_layout: d.mode === "digital" ? "standard" : d.layout }
-      : { game: "cards", players, name, edition: d.cardEdition, phases: d.phases, ten_hands: d.tenHands, first_dealer: Math.min(d.dealer, d.seats.length - 1) };
+      ? { id: d.id, game: "dice", players, name, mode: d.mode, edition: d.edition, dice_layout: d.mode === "digital" ? "standard" : d.layout }
+      : { id: d.id, game: "cards", players, name, edition: d.cardEdition, phases: d.phases, ten_hands: d.tenHands, first_dealer: Math.min(d.dealer, d.seats.length - 1) };
   try {
     const game = await answer(api.POST("/v1/games", { body }));
     resetDraft();
     go({ screen: "game", gameId: game.id });
   } catch (error) {
+    // Without a signal a dice game at the table starts on this phone, and is sent later.
+    if (error instanceof Unreachable && body.game === "dice" && body.mode === "tabletop") {
+      await keep({ kind: "game", gameId: d.id, body, names: d.seats.map((seat) => seat.name) });
+      resetDraft();
+      go({ screen: "game", gameId: body.id ?? "" });
+      return;
+    }
     const messages = [...fieldMessages(error).values()];
     note.replaceChildren(troubleNote(error), ...messages.map((message) => h("p", { class: "field-note" }, message)));
   }

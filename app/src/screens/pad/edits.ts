@@ -3,7 +3,7 @@
 import type { Schemas } from "../../api/client";
 import { h } from "../../dom";
 import { common } from "../../words/common";
-import { when } from "./format";
+import { when } from "../../parts/when";
 import { words } from "./words";
 
 type Edit = Schemas["Edit"];

@@ -1,10 +1,10 @@
 // Sharing the pad: a read-only link to the live pad (POST …/share), shown as a link to copy and
 // as a QR code a TV's or a phone's camera opens.
-import { encode } from "uqr";
 import { api, answer } from "../../api/client";
-import { h, svg } from "../../dom";
+import { h } from "../../dom";
+import { qrCode } from "../../parts/qr";
 import { troubleNote } from "../../parts/trouble";
-import { when } from "./format";
+import { when } from "../../parts/when";
 import { words } from "./words";
 
 export function share(gameId: string): HTMLElement {
@@ -53,25 +53,6 @@ function sharedLink(url: string, expires: string): HTMLElement {
     h("p", { class: "hint" }, w.until(when(expires))),
     copy,
     status,
-    h("div", { class: "qr pp-qr" }, qr(url)),
-  );
-}
-
-/** The QR code of `text`: a dark square per dark module, on white, with a name for a screen reader. */
-function qr(text: string): SVGElement {
-  const { data } = encode(text, { border: 2 });
-  const size = data.length;
-  const squares: SVGElement[] = [];
-  data.forEach((line, y) =>
-    line.forEach((dark, x) => {
-      if (dark) squares.push(svg("rect", { x, y, width: 1, height: 1 }));
-    }),
-  );
-  return svg(
-    "svg",
-    { viewBox: `0 0 ${size} ${size}`, role: "img", "aria-labelledby": "pad-qr-title", "shape-rendering": "crispEdges" },
-    svg("title", { id: "pad-qr-title" }, document.createTextNode(words().qr)),
-    svg("rect", { x: 0, y: 0, width: size, height: size, fill: "#ffffff" }),
-    svg("g", { fill: "#000000" }, ...squares),
+    h("div", { class: "qr pp-qr" }, qrCode(url, words().qr, "pad-qr-title")),
   );
 }
