@@ -26,7 +26,6 @@ pub struct CreateAccount {
     pub name: String,
 }
 
-
 /// A new account and its API key. The key is shown only this once.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AccountCreated {

@@ -71,7 +71,6 @@ fn seat_players(players: Vec<NewPlayer>) -> Result<Vec<SeatPlayer>> {
         .collect()
 }
 
-
 /// A new game: of Phase 10 Dice (`game`: `dice`) or of the card game (`game`: `cards`).
 // `game` is the discriminator, and so required by the document in both shapes (OpenAPI 3.1):
 // generated clients then always say which game, and tell the two apart by it. The server also

@@ -275,9 +275,15 @@ fn record_of(
         ));
     }
     // A digital game's dice are the server's, which show a color on every face.
-    let mut rolled = exported.turns.iter().flat_map(|t| t.rolls.iter().flatten().flatten());
+    let mut rolled = exported
+        .turns
+        .iter()
+        .flat_map(|t| t.rolls.iter().flatten().flatten());
     if rolled.any(|die| die.color.is_none()) {
-        return Err(invalid(at("turns"), "every die a digital turn rolled has its color"));
+        return Err(invalid(
+            at("turns"),
+            "every die a digital turn rolled has its color",
+        ));
     }
     let numbered_in_order =
         |numbers: Vec<i32>| numbers.iter().enumerate().all(|(i, &n)| n == i as i32 + 1);
