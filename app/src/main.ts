@@ -12,6 +12,8 @@ import { showPerson } from "./screens/people/person";
 import { showLeaderboard } from "./screens/people/leaderboard";
 import { showDevices } from "./screens/devices/devices";
 import { showPairing } from "./screens/pair/pair";
+import { showInvite } from "./screens/invite/invite";
+import { stopFollowing } from "./screens/dice_table/follow";
 import { startBadge } from "./outbox/badge";
 import { onWaitingChange, startSending } from "./outbox/outbox";
 import { table } from "./table";
@@ -28,9 +30,14 @@ async function draw(): Promise<void> {
   }
   if (!table()) {
     drawTabs(null);
-    showFirstRun(() => { location.hash = href({ screen: "home" }); void draw(); });
+    // Invited to a game before this phone has a table: named first, then the invite.
+    showFirstRun(() => {
+      if (here.screen !== "invite") location.hash = href({ screen: "home" });
+      void draw();
+    });
     return;
   }
+  if (here.screen !== "game") stopFollowing();
   drawTabs(here);
   try {
     await screenOf(here);
@@ -59,6 +66,8 @@ function screenOf(here: Place): Promise<void> {
       return showDevices();
     case "pair":
       return Promise.resolve();
+    case "invite":
+      return showInvite(here.code, here.playerId);
   }
 }
 

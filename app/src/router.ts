@@ -11,7 +11,8 @@ export type Place =
   | { screen: "person"; personId: string }
   | { screen: "leaderboard" }
   | { screen: "devices" }
-  | { screen: "pair"; code: string };
+  | { screen: "pair"; code: string }
+  | { screen: "invite"; code: string; playerId: string };
 
 /** The place the address names (home for one it does not know). */
 export function place(hash: string = location.hash): Place {
@@ -24,6 +25,7 @@ export function place(hash: string = location.hash): Place {
   if (first === "leaderboard") return { screen: "leaderboard" };
   if (first === "devices") return { screen: "devices" };
   if (first === "pair" && id) return { screen: "pair", code: decodeURIComponent(id) };
+  if (first === "invite" && id && more) return { screen: "invite", code: decodeURIComponent(id), playerId: more };
   return { screen: "home" };
 }
 
@@ -48,6 +50,8 @@ export function href(to: Place): string {
       return "#/devices";
     case "pair":
       return `#/pair/${encodeURIComponent(to.code)}`;
+    case "invite":
+      return `#/invite/${encodeURIComponent(to.code)}/${to.playerId}`;
   }
 }
 

@@ -18,6 +18,10 @@ import type { WaitingTurn } from "../../outbox/entries";
 import { offlineGame } from "../../outbox/offline_game";
 import { keepSeen } from "../../outbox/shelf";
 import { seatAfter, waitingTurns } from "./waiting_turns";
+import { followGame } from "./follow";
+import { inviteSeats } from "./invite_seat";
+import { words as inviteWords } from "./invite_words";
+import { playsSeat } from "../../parts/seats";
 import { words as waitingWords } from "./waiting_words";
 import { words } from "./words";
 
@@ -68,6 +72,8 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
   const card = h("section", { class: "card", id: "turn" });
   const rolling = latest?.state === "rolling" ? latest : undefined;
   const table: Table = { game, turns, queued, offline: offline || game.version === 0 };
+  // A digital game is followed live: another phone's roll shows here as it happens.
+  if (game.mode === "digital" && !table.offline && game.status !== "finished") followGame(game.id, game.version, () => void again("turn"));
   const drawCard = () => redraw(card, ...turnCard(table, phases, at, rolling, nameOf, drawCard, again));
   drawCard();
   const undo = latest && at.shown && at.shown.number === latest.number && game.mode === "tabletop"
@@ -85,6 +91,7 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
     queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
     game.status === "finished" && !at.fixing ? finished(game) : card,
     !queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
+    inviteSeats(game),
     turnList(turns, nameOf, game.mode === "tabletop" ? (turn) => { at.fixing = turn; at.entry = entryOf(turn); at.trouble = null; void again("turn"); } : null),
     h("p", {}, h("a", { class: "button wide", href: href({ screen: "pad", gameId: game.id }) }, w.pad)),
   );
@@ -120,6 +127,7 @@ function turnCard(table: Table, phases: Phase[], at: AtTable, rolling: Turn | un
   const player = game.players.find((p) => p.id === playerId);
   if (!player) return [];
   if (!fixing && game.mode === "digital" && table.offline) return [h("p", {}, waitingWords().needsSignal)];
+  if (!fixing && game.mode === "digital" && !playsSeat(game, player)) return [h("h2", {}, w.turnOf(player.name)), h("p", { role: "status", id: "follows" }, inviteWords().waitingFor(player.name))];
   if (!fixing && game.mode === "digital") return digitalTurn(game, phases, player, rolling, async (turn) => { at.shown = turn; at.fixed = false; at.undone = null; await again("turn-result", turn); }, again);
   const phase = fixing?.phase ?? player.phase;
   const groups = phases.find((p) => p.phase === phase)?.groups ?? [];
