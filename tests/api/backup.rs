@@ -178,6 +178,7 @@ fn a_document_that_does_not_replay_makes_nothing(backend: Backend) {
     let mut app = spawn_app(backend);
     let account = a_family_account(&mut app);
     let mut document = export(&app, &account);
+    let mut nobody = document.clone();
     account_of(&mut app, "Elsewhere");
     // Ids another account has: 409, nothing made.
     import(&app, &document).expect_problem(409, "id_taken");
@@ -199,6 +200,10 @@ fn a_document_that_does_not_replay_makes_nothing(backend: Backend) {
     assert!(empty["items"].as_array().unwrap().is_empty(), "{empty}");
     let roster = fresh.get("/v1/people").expect(200).json();
     assert!(roster["items"].as_array().unwrap().is_empty(), "{roster}");
+    // A game of nobody: 422, in words.
+    nobody["games"][0]["players"] = json!([]);
+    let problem = import(&fresh, &nobody).expect_problem(422, "invalid_value");
+    assert_eq!(problem["errors"][0]["field"], "games[0].players", "{problem}");
     // Not a document at all: 400 or 422, in the client's words.
     import(&fresh, &json!({"games": []})).expect_problem(400, "malformed_request");
 }

@@ -7,7 +7,8 @@ use super::document::*;
 use super::first_repeated;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::PhaseNumber;
-use crate::rules::cards::CardRules;
+use crate::rules::cards::{CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
+use crate::rules::dice::game::MAX_PLAYERS;
 use crate::service::Session;
 use crate::service::accounts::Account;
 use crate::service::change;
@@ -205,6 +206,20 @@ fn record_of(
             (GameRules::Cards(rules), first_dealer)
         }
     };
+    let seats = match rules {
+        GameRules::Dice(_) => 1..=MAX_PLAYERS,
+        GameRules::Cards(_) => MIN_CARD_PLAYERS..=MAX_CARD_PLAYERS,
+    };
+    if !seats.contains(&exported.players.len()) {
+        let (least, most) = seats.into_inner();
+        return Err(invalid(
+            at("players"),
+            format!("this game has {least} to {most} players"),
+        ));
+    }
+    if exported.version < 1 {
+        return Err(invalid(at("version"), "a game's version is 1 or more"));
+    }
     let wrong_entries = match rules {
         GameRules::Dice(_) => (!exported.hands.is_empty()).then_some("hands"),
         GameRules::Cards(_) => (!exported.turns.is_empty()).then_some("turns"),
