@@ -203,7 +203,10 @@ fn a_document_that_does_not_replay_makes_nothing(backend: Backend) {
     // A game of nobody: 422, in words.
     nobody["games"][0]["players"] = json!([]);
     let problem = import(&fresh, &nobody).expect_problem(422, "invalid_value");
-    assert_eq!(problem["errors"][0]["field"], "games[0].players", "{problem}");
+    assert_eq!(
+        problem["errors"][0]["field"], "games[0].players",
+        "{problem}"
+    );
     // Not a document at all: 400 or 422, in the client's words.
     import(&fresh, &json!({"games": []})).expect_problem(400, "malformed_request");
 }

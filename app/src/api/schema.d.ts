@@ -1911,6 +1911,22 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description How a card game is played. */
+        ExportedCardRules: {
+            edition: components["schemas"]["CardEdition"];
+            /** @description The seat that dealt the first hand. */
+            first_dealer: number;
+            game: components["schemas"]["CardsKind"];
+            phases: number[];
+            ten_hands: boolean;
+        };
+        /** @description How a dice game is played. */
+        ExportedDiceRules: {
+            dice_layout: components["schemas"]["DiceLayout"];
+            edition: components["schemas"]["Edition"];
+            game: components["schemas"]["DiceKind"];
+            mode: components["schemas"]["Mode"];
+        };
         ExportedEdit: {
             after: components["schemas"]["Entered"];
             before: components["schemas"]["Entered"];
@@ -1983,21 +1999,7 @@ export interface components {
             person_id: string;
         };
         /** @description Which game, and how it is played. */
-        ExportedRules: {
-            dice_layout: components["schemas"]["DiceLayout"];
-            edition: components["schemas"]["Edition"];
-            /** @enum {string} */
-            game: "dice";
-            mode: components["schemas"]["Mode"];
-        } | {
-            edition: components["schemas"]["CardEdition"];
-            /** @description The seat that dealt the first hand. */
-            first_dealer: number;
-            /** @enum {string} */
-            game: "cards";
-            phases: number[];
-            ten_hands: boolean;
-        };
+        ExportedRules: components["schemas"]["ExportedDiceRules"] | components["schemas"]["ExportedCardRules"];
         ExportedTurn: {
             /** Format: date-time */
             created_at: string;

@@ -10,7 +10,7 @@ use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::Edition;
 use crate::service::dice::ShownDie;
-use crate::service::names::Mode;
+use crate::service::names::{CardsKind, DiceKind, Mode};
 use crate::service::record::{Entered, EntryKind, RecordedPlayer};
 use crate::service::rolls::RolledDieView;
 use crate::values::{AccountId, GameId, PersonId, PlayerId, TurnNumber};
@@ -59,20 +59,32 @@ pub struct ExportedPerson {
 
 /// Which game, and how it is played.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "game", rename_all = "snake_case", deny_unknown_fields)]
+#[serde(untagged)]
 pub enum ExportedRules {
-    Dice {
-        mode: Mode,
-        edition: Edition,
-        dice_layout: DiceLayout,
-    },
-    Cards {
-        edition: CardEdition,
-        phases: Vec<u8>,
-        ten_hands: bool,
-        /// The seat that dealt the first hand.
-        first_dealer: usize,
-    },
+    Dice(ExportedDiceRules),
+    Cards(ExportedCardRules),
+}
+
+/// How a dice game is played.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedDiceRules {
+    pub game: DiceKind,
+    pub mode: Mode,
+    pub edition: Edition,
+    pub dice_layout: DiceLayout,
+}
+
+/// How a card game is played.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ExportedCardRules {
+    pub game: CardsKind,
+    pub edition: CardEdition,
+    pub phases: Vec<u8>,
+    pub ten_hands: bool,
+    /// The seat that dealt the first hand.
+    pub first_dealer: usize,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]

@@ -15,6 +15,7 @@ use super::accounts::Account;
 use super::record::{GameRecord, GameRules, TurnState};
 use super::store::{edits, games, people};
 use crate::error::Result;
+use crate::service::names::{CardsKind, DiceKind};
 use document::*;
 
 pub use restore::{Imported, import};
@@ -57,17 +58,19 @@ pub fn export(session: &mut Session, account: &Account) -> Result<AccountExport>
 fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> ExportedGame {
     let game = record.game;
     let rules = match game.rules {
-        GameRules::Dice(dice) => ExportedRules::Dice {
+        GameRules::Dice(dice) => ExportedRules::Dice(ExportedDiceRules {
+            game: DiceKind::Dice,
             mode: dice.mode,
             edition: dice.edition,
             dice_layout: dice.layout,
-        },
-        GameRules::Cards(cards) => ExportedRules::Cards {
+        }),
+        GameRules::Cards(cards) => ExportedRules::Cards(ExportedCardRules {
+            game: CardsKind::Cards,
             edition: cards.edition,
             phases: cards.phases.iter().map(|p| p.get()).collect(),
             ten_hands: cards.ten_hands,
             first_dealer: game.first_dealer,
-        },
+        }),
     };
     ExportedGame {
         id: game.id,

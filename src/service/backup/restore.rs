@@ -169,11 +169,12 @@ fn record_of(
 ) -> Result<GameRecord> {
     let at = |field: &str| format!("games[{line}].{field}");
     let (rules, first_dealer) = match exported.rules {
-        ExportedRules::Dice {
+        ExportedRules::Dice(ExportedDiceRules {
             mode,
             edition,
             dice_layout,
-        } => {
+            ..
+        }) => {
             let rules = DiceRules {
                 mode,
                 edition,
@@ -181,12 +182,13 @@ fn record_of(
             };
             (GameRules::Dice(rules), 0)
         }
-        ExportedRules::Cards {
+        ExportedRules::Cards(ExportedCardRules {
             edition,
             phases,
             ten_hands,
             first_dealer,
-        } => {
+            ..
+        }) => {
             let phases = phases
                 .iter()
                 .map(|&p| {
