@@ -58,11 +58,25 @@ pub struct ExportedPerson {
 }
 
 /// Which game, and how it is played.
-#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ExportedRules {
     Dice(ExportedDiceRules),
     Cards(ExportedCardRules),
+}
+
+/// Read by its `game` first, so that what is wrong with the rest is said of the game it is
+/// (serde's untagged enums only say that no shape matched).
+impl<'de> Deserialize<'de> for ExportedRules {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        match value.get("game").and_then(serde_json::Value::as_str) {
+            Some("cards") => ExportedCardRules::deserialize(value).map(ExportedRules::Cards),
+            _ => ExportedDiceRules::deserialize(value).map(ExportedRules::Dice),
+        }
+        .map_err(D::Error::custom)
+    }
 }
 
 /// How a dice game is played.
