@@ -91,9 +91,15 @@ function drawTabs(here: Place | null): void {
 window.addEventListener("hashchange", () => void draw());
 startSending();
 startBadge();
-// What is sent or refused while a game is on screen shows on it.
+// What is sent or refused while a game is on screen shows on it: drawn again once the entries
+// sent in a burst are through (at most every half second), not once per entry.
+let redrawing: number | null = null;
 onWaitingChange(() => {
-  if (place().screen === "game") void draw();
+  if (place().screen !== "game" || redrawing !== null) return;
+  redrawing = window.setTimeout(() => {
+    redrawing = null;
+    void draw();
+  }, 500);
 });
 if ("serviceWorker" in navigator) void navigator.serviceWorker.register("/sw.js", { scope: "/" });
 void draw();

@@ -3,12 +3,25 @@
 // any wait, and after each new one. Each is recorded once however often it is sent (its id or
 // number). One the service refuses because another phone entered something else there waits for
 // the person: kept, or dropped, never silently.
-import { api, answer, Refused, Unreachable } from "../api/client";
+import { api, answer, Refused, Unreachable, type Schemas } from "../api/client";
 import { table } from "../table";
 import { newId, type NewEntry, type Waiting, type WaitingTurn } from "./entries";
 import { keepSeen, keepWaiting, keptWaiting, seen } from "./shelf";
 
 const listeners = new Set<() => void>();
+/** The waiting entries as kept, read once and written through: a burst of sending reads no
+ * storage per entry. */
+let kept: Waiting[] | null = null;
+
+async function everything(): Promise<Waiting[]> {
+  kept ??= await keptWaiting();
+  return kept;
+}
+
+async function save(all: Waiting[]): Promise<void> {
+  kept = all;
+  await keepWaiting(all);
+}
 let sending: Promise<void> | null = null;
 
 /** Calls `listener` whenever the waiting entries change. */
@@ -23,25 +36,25 @@ function changed(): void {
 /** The entries of this table still waiting, oldest first. */
 export async function waiting(): Promise<Waiting[]> {
   const accountId = table()?.account_id;
-  return (await keptWaiting()).filter((entry) => entry.accountId === accountId);
+  return (await everything()).filter((entry) => entry.accountId === accountId);
 }
 
 /** Keeps a new entry of this table's, then tries to send everything waiting. */
 export async function keep(entry: NewEntry): Promise<void> {
-  const all = await keptWaiting();
+  const all = await everything();
   const made = { ...entry, key: newId(), accountId: table()?.account_id ?? "", madeAt: new Date().toISOString() } as Waiting;
-  await keepWaiting([...all, made]);
+  await save([...all, made]);
   changed();
   void sendWaiting();
 }
 
 async function remove(key: string): Promise<void> {
-  await keepWaiting((await keptWaiting()).filter((entry) => entry.key !== key));
+  await save((await everything()).filter((entry) => entry.key !== key));
   changed();
 }
 
 async function markStuck(key: string, problem: Refused["problem"]): Promise<void> {
-  await keepWaiting((await keptWaiting()).map((entry) => (entry.key === key ? { ...entry, stuck: problem } : entry)));
+  await save((await everything()).map((entry) => (entry.key === key ? { ...entry, stuck: problem } : entry)));
   changed();
 }
 
@@ -53,21 +66,34 @@ export function sendWaiting(): Promise<void> {
   return sending;
 }
 
+/** The turns recorded by this round of sending, by game: kept with the game once it is over. */
+type Sent = Map<string, Schemas["Turn"][]>;
+
 async function sendAll(): Promise<void> {
-  for (;;) {
-    const next = (await waiting())[0];
-    if (!next || next.stuck) return;
-    try {
-      await send(next);
-    } catch (error) {
-      if (error instanceof Refused) await markStuck(next.key, error.problem);
-      return;
+  const sent: Sent = new Map();
+  try {
+    for (;;) {
+      const next = (await waiting())[0];
+      if (!next || next.stuck) return;
+      try {
+        await send(next, sent);
+      } catch (error) {
+        if (error instanceof Refused) await markStuck(next.key, error.problem);
+        return;
+      }
+      // Taken off at once, and off the phone's storage once the burst is through (a write per
+      // entry would cost more than the call): an entry sent but still kept when the page dies
+      // is sent again, and recorded once all the same.
+      kept = (await everything()).filter((entry) => entry.key !== next.key);
+      changed();
     }
-    await remove(next.key);
+  } finally {
+    await save(await everything());
+    await keepSent(sent);
   }
 }
 
-async function send(entry: Waiting): Promise<void> {
+async function send(entry: Waiting, sent: Sent): Promise<void> {
   if (entry.kind === "game") {
     const game = await answer(api.POST("/v1/games", { body: entry.body }));
     if (game.game === "dice") await keepSeen({ game, turns: (await seen(game.id))?.turns ?? [] });
@@ -75,19 +101,37 @@ async function send(entry: Waiting): Promise<void> {
   }
   const playerId = await playerIn(entry);
   const turn = await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: entry.gameId } }, body: { player_id: playerId, dice: entry.dice, number: entry.number } }));
-  // The game as it now is, for when the signal goes again.
-  const kept = await seen(entry.gameId);
-  if (turn.game.game === "dice") await keepSeen({ game: turn.game, turns: [...(kept?.turns ?? []).filter((t) => t.number !== turn.number), turn] });
+  sent.set(entry.gameId, [...(sent.get(entry.gameId) ?? []), turn]);
 }
+
+/** Each game as its last turn sent left it, with its turns, for when the signal goes again. */
+async function keepSent(sent: Sent): Promise<void> {
+  for (const [gameId, turns] of sent) {
+    const last = turns.at(-1);
+    if (last?.game.game !== "dice") continue;
+    const numbers = new Set(turns.map((turn) => turn.number));
+    const kept = ((await seen(gameId))?.turns ?? []).filter((turn) => !numbers.has(turn.number));
+    await keepSeen({ game: last.game, turns: [...kept, ...turns] });
+  }
+}
+
+/** The players of each game, by seat, once known: player ids never change. */
+const seated = new Map<string, string[]>();
 
 /** The id of the player in the turn's seat: from the game as last read, or read now. */
 async function playerIn(entry: WaitingTurn): Promise<string> {
-  const known = (await seen(entry.gameId))?.game.players.find((p) => p.seat === entry.seat && !p.id.startsWith("seat:"));
-  if (known) return known.id;
-  const game = await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: entry.gameId } } }));
-  const player = game.players.find((p) => p.seat === entry.seat);
+  let players = seated.get(entry.gameId);
+  if (!players) {
+    const known = (await seen(entry.gameId))?.game.players;
+    const game = known?.every((p) => !p.id.startsWith("seat:"))
+      ? known
+      : (await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: entry.gameId } } }))).players;
+    players = [...game].sort((a, b) => a.seat - b.seat).map((p) => p.id);
+    seated.set(entry.gameId, players);
+  }
+  const player = players[entry.seat];
   if (!player) throw new Unreachable(`no seat ${entry.seat}`);
-  return player.id;
+  return player;
 }
 
 /** Keeps this phone's turn where another phone's is: it replaces it (RULES §9), then the rest go. */
