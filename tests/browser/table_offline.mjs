@@ -108,6 +108,7 @@ try {
     const before = (await call("GET", `/v1/games/${game.id}/turns?limit=100`, key)).items.length;
     const next = before % 2 === 0 ? "Ann" : "Bo";
     await page.goto(`${base}/#/games/${game.id}`);
+    await page.reload();
     await page.getByRole("heading", { name: `${next}'s turn` }).waitFor();
     await phone.setOffline(true);
     await enter(mine);
