@@ -181,11 +181,25 @@ pub struct EnteredHand {
 
 /// An entry of a game's record as it was entered: a turn of a dice game or a hand of a card
 /// game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum Entered {
     Turn(EnteredTurn),
     Hand(EnteredHand),
+}
+
+/// Read as a hand when it says who went out, else as a turn, so that what is wrong with it is
+/// said of the entry it is (serde's untagged enums only say that no shape matched).
+impl<'de> Deserialize<'de> for Entered {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        match value.get("went_out") {
+            Some(_) => EnteredHand::deserialize(value).map(Entered::Hand),
+            None => EnteredTurn::deserialize(value).map(Entered::Turn),
+        }
+        .map_err(D::Error::custom)
+    }
 }
 
 /// Which kind of entry was replaced.
