@@ -59,16 +59,13 @@ impl TurnPath {
 /// The number a client gave an entry it sends (`service::numbered`): 1 or more.
 pub fn entry_number(sent: Option<u32>) -> Result<Option<TurnNumber>> {
     sent.map(|n| {
-        i32::try_from(n)
-            .ok()
-            .and_then(|n| TurnNumber::parse(&n.to_string()))
-            .ok_or_else(|| {
-                Error::invalid_field(
-                    crate::error::ProblemCode::InvalidValue,
-                    "number",
-                    "entries are numbered from 1",
-                )
-            })
+        TurnNumber::sent(n).ok_or_else(|| {
+            Error::invalid_field(
+                crate::error::ProblemCode::InvalidValue,
+                "number",
+                "entries are numbered from 1",
+            )
+        })
     })
     .transpose()
 }

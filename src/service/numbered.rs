@@ -37,16 +37,17 @@ pub fn check(
     same: impl Fn(Entry) -> bool,
 ) -> Result<Sent> {
     let state = games::get(session, account_id, game_id)?;
+    // What the game has at that number, if anything: the same entry, or another (in words).
     let found = if state.record.game.is_cards() {
         let hand = state.record.hands.iter().find(|h| h.number == number);
-        hand.map(|hand| (same(Entry::Hand(hand)), taken_hand(&state, hand)))
+        hand.map(|hand| (!same(Entry::Hand(hand))).then(|| taken_hand(&state, hand)))
     } else {
         let turn = state.record.turns.iter().find(|t| t.number == number);
-        turn.map(|turn| (same(Entry::Turn(turn)), taken_turn(&state, turn)))
+        turn.map(|turn| (!same(Entry::Turn(turn))).then(|| taken_turn(&state, turn)))
     };
     match found {
-        Some((true, _)) => Ok(Sent::Again(Box::new(state))),
-        Some((false, taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
+        Some(None) => Ok(Sent::Again(Box::new(state))),
+        Some(Some(taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
         None => {
             let next = match state.record.game.is_cards() {
                 true => state.next_hand_number(),

@@ -166,6 +166,11 @@ impl TurnNumber {
         text.parse().ok().filter(|n| *n >= 1).map(TurnNumber)
     }
 
+    /// The number a client gave an entry: 1 or more.
+    pub fn sent(n: u32) -> Option<TurnNumber> {
+        i32::try_from(n).ok().filter(|n| *n >= 1).map(TurnNumber)
+    }
+
     /// The turn after this one.
     pub fn next(self) -> TurnNumber {
         TurnNumber(self.0 + 1)

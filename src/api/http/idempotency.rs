@@ -118,6 +118,13 @@ pub fn account_scope(account_id: &AccountId) -> String {
 }
 
 /// A write's answer, built inside its transaction so it can be stored with the change.
+/// The answer of a write whose body holds a secret (a key, a code): `Cache-Control: no-store`,
+/// so that no cache, shared or private, keeps it.
+pub fn secret_receipt(status: StatusCode, body: &impl Serialize) -> Result<Receipt> {
+    let no_store = (header::CACHE_CONTROL, "no-store".to_string());
+    receipt(status, &[no_store], Some(body))
+}
+
 pub fn receipt(
     status: StatusCode,
     headers: &[(HeaderName, String)],

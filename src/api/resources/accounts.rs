@@ -1,6 +1,6 @@
 //! `POST /v1/accounts` and `GET /v1/accounts/{account_id}`.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{IdempotencyKey, secret_receipt};
 use crate::api::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
@@ -46,6 +46,14 @@ pub struct Account {
     #[schema(value_type = String)]
     pub name: AccountName,
     pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Checks that the account a path names is the caller's own: any other is not found.
+pub fn own_account(account: &crate::service::accounts::Account, wanted: &AccountId) -> Result<()> {
+    match account.id == wanted {
+        true => Ok(()),
+        false => Err(Error::NotFound("account")),
+    }
 }
 
 /// The path of an account: `/v1/accounts/{account_id}`.
@@ -96,9 +104,7 @@ pub async fn create_account(
                 api_key: created.api_key,
                 created_at: utc(account.created_at),
             };
-            // The answer holds the key: no cache, shared or private, may keep it.
-            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
-            receipt(StatusCode::CREATED, &[no_store], Some(&view))
+            secret_receipt(StatusCode::CREATED, &view)
         })
         .await
 }
@@ -128,11 +134,8 @@ pub async fn get_account(
     let wanted = path.into_inner().account_id;
     let account = state
         .run_as(caller, move |_, account| {
-            if wanted == account.id {
-                Ok(account.clone())
-            } else {
-                Err(Error::NotFound("account"))
-            }
+            own_account(account, &wanted)?;
+            Ok(account.clone())
         })
         .await?;
     Ok(HttpResponse::Ok().json(Account {

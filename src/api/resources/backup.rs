@@ -12,8 +12,8 @@ use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::ImportBody;
 use crate::api::http::idempotency::receipt;
-use crate::api::resources::accounts::AccountPath;
-use crate::error::{Error, Result};
+use crate::api::resources::accounts::{AccountPath, own_account};
+use crate::error::Result;
 use crate::service::backup::{self, document::AccountExport};
 
 /// How long an import's database work may take: an account of thousands of games is written in
@@ -59,9 +59,7 @@ pub async fn export_account(
     let wanted = path.into_inner().account_id;
     let document = state
         .run_as(caller, move |session, account| {
-            if account.id != wanted {
-                return Err(Error::NotFound("account"));
-            }
+            own_account(account, &wanted)?;
             backup::export(session, account)
         })
         .await?;

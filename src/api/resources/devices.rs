@@ -11,11 +11,10 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::receipt;
-use crate::api::resources::accounts::AccountPath;
+use crate::api::http::idempotency::{receipt, secret_receipt};
+use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::api::views::utc;
-use crate::error::{Error, Result};
-use crate::service::accounts::Account;
+use crate::error::Result;
 use crate::service::keys::{self, Key, NewKey};
 use crate::values::{AccountId, KeyId};
 
@@ -107,23 +106,6 @@ pub struct PairingPath {
     pub code: String,
 }
 
-/// The caller's own account; any other is not found.
-fn own(account: &Account, wanted: &AccountId) -> Result<()> {
-    match account.id == wanted {
-        true => Ok(()),
-        false => Err(Error::NotFound("account")),
-    }
-}
-
-/// The answer that holds a key or a code: no cache, shared or private, may keep it.
-fn secret(
-    status: StatusCode,
-    body: &impl Serialize,
-) -> Result<crate::api::http::idempotency::Receipt> {
-    let no_store = (header::CACHE_CONTROL, "no-store".to_string());
-    receipt(status, &[no_store], Some(body))
-}
-
 fn key_created(new: NewKey) -> KeyCreated {
     KeyCreated {
         id: new.key.id,
@@ -166,9 +148,9 @@ pub async fn create_key(
     let JsonBody(request, _) = body;
     state
         .write_as(caller, None, move |session, account| {
-            own(account, &wanted)?;
+            own_account(account, &wanted)?;
             let new = keys::create(session, account, &request.name)?;
-            secret(StatusCode::CREATED, &key_created(new))
+            secret_receipt(StatusCode::CREATED, &key_created(new))
         })
         .await
 }
@@ -199,7 +181,7 @@ pub async fn list_keys(
     let wanted = path.into_inner().account_id;
     let (current, all) = state
         .run_as(caller, move |session, account| {
-            own(account, &wanted)?;
+            own_account(account, &wanted)?;
             Ok((account.key_id.clone(), keys::list(session, account)?))
         })
         .await?;
@@ -244,7 +226,7 @@ pub async fn delete_key(
     let KeyPath { account_id, key_id } = path.into_inner();
     state
         .write_as(caller, None, move |session, account| {
-            own(account, &account_id)?;
+            own_account(account, &account_id)?;
             keys::delete(session, account, &key_id)?;
             receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
         })
@@ -283,14 +265,14 @@ pub async fn create_pairing(
     let origin = state.public_url.as_str().to_string();
     state
         .write_as(caller, None, move |session, account| {
-            own(account, &wanted)?;
+            own_account(account, &wanted)?;
             let pairing = keys::pair(session, account)?;
             let view = PairingView {
                 url: format!("{origin}/#/pair/{}", pairing.code),
                 code: pairing.code,
                 expires_at: utc(pairing.expires_at),
             };
-            secret(StatusCode::CREATED, &view)
+            secret_receipt(StatusCode::CREATED, &view)
         })
         .await
 }
@@ -332,7 +314,7 @@ pub async fn pair_device(
                 key_id: new.key.id,
                 api_key: new.api_key,
             };
-            secret(StatusCode::CREATED, &view)
+            secret_receipt(StatusCode::CREATED, &view)
         })
         .await
 }

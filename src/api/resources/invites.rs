@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::conditional::etag;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{IdempotencyKey, receipt, secret_receipt};
 use crate::api::views::{GameView, utc};
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -92,9 +92,7 @@ pub async fn create_invite(
                 player_id: invite.player_id,
                 expires_at: utc(invite.expires_at),
             };
-            // The answer holds the code: no cache may keep it.
-            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
-            receipt(StatusCode::CREATED, &[no_store], Some(&view))
+            secret_receipt(StatusCode::CREATED, &view)
         })
         .await
 }

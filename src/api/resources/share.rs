@@ -1,14 +1,14 @@
 //! Read-only links to a game's live pad: the owner makes one and hands it round (a TV at the
 //! table, friends watching), and revokes them all at once.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, post, web};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
-use crate::api::http::idempotency::receipt;
+use crate::api::http::idempotency::{receipt, secret_receipt};
 use crate::api::views::utc;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -68,8 +68,7 @@ pub async fn share_game(
                 url: format!("{origin}/pad/{}", link.token),
                 expires_at: utc(link.expires_at),
             };
-            let no_store = (header::CACHE_CONTROL, "no-store".to_string());
-            receipt(StatusCode::CREATED, &[no_store], Some(&view))
+            secret_receipt(StatusCode::CREATED, &view)
         })
         .await
 }

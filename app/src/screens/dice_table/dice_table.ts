@@ -72,6 +72,7 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
   const card = h("section", { class: "card", id: "turn" });
   const rolling = latest?.state === "rolling" ? latest : undefined;
   const table: Table = { game, turns, queued, offline: offline || game.version === 0 };
+  const stuck = queued.some((turn) => turn.stuck);
   // A digital game is followed live: another phone's roll shows here as it happens.
   if (game.mode === "digital" && !table.offline && game.status !== "finished") followGame(game.id, game.version, () => void again("turn"));
   const drawCard = () => redraw(card, ...turnCard(table, phases, at, rolling, nameOf, drawCard, again));
@@ -88,9 +89,9 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
     at.undone !== null && h("p", { class: "card", role: "status" }, w.undone(at.undone)),
     at.shown && turnResult(at.shown, nameOf(at.shown.player_id), at.fixed ? w.fixedTurn(at.shown.number) : "", ...(undo ? [undo] : [])),
     // An entry that needs the person comes first: the table waits for it.
-    queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
+    stuck && waitingTurns(game, queued),
     game.status === "finished" && !at.fixing ? finished(game) : card,
-    !queued.some((turn) => turn.stuck) && waitingTurns(game, queued),
+    !stuck && waitingTurns(game, queued),
     inviteSeats(game),
     turnList(turns, nameOf, game.mode === "tabletop" ? (turn) => { at.fixing = turn; at.entry = entryOf(turn); at.trouble = null; void again("turn"); } : null),
     h("p", {}, h("a", { class: "button wide", href: href({ screen: "pad", gameId: game.id }) }, w.pad)),
