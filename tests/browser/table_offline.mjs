@@ -20,6 +20,17 @@ const check = (condition, what) => {
   console.log(`ok: ${what}`);
 };
 
+/** A picture of the whole page for docs/: the window made as tall as the page for it, so that
+ * the bar and the tabs (which stay on screen as it scrolls) are where the page starts and ends. */
+async function photograph(page, name) {
+  if (!process.env.SCREENSHOTS) return;
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-${name}-phone.png` });
+  await page.setViewportSize(size);
+}
+
 /** The faces of a turn as the API keeps them ("1 2 3"). */
 const faces = (turn) => turn.dice.map((die) => die.value).join(" ");
 
@@ -73,7 +84,7 @@ try {
     await page.locator("#waiting-turns li").nth(i).waitFor();
   }
   check((await waitingCount()) === "12 entries waiting to be sent", "a game and its 3 turns wait too");
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-offline-phone.png`, fullPage: true });
+  await photograph(page, "offline");
 
   // Reloaded offline: the app and the entries are still there.
   await page.reload();
@@ -122,7 +133,7 @@ try {
     await phone.setOffline(false);
     await page.locator("#conflict").waitFor({ timeout: 30_000 });
     const shown = await page.locator("#conflict").innerText();
-    if (process.env.SCREENSHOTS && choice.startsWith("Keep")) await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-conflict-phone.png`, fullPage: true });
+    if (choice.startsWith("Keep")) await photograph(page, "conflict");
     check(shown.includes(theirs) && shown.includes(mine), `both turns are shown: ${shown.replace(/\s+/g, " ")}`);
     await tap(choice);
     await page.locator("#waiting").waitFor({ state: "hidden", timeout: 30_000 });

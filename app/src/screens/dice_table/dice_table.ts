@@ -85,7 +85,7 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
     h("h1", {}, gameTitle(game)),
     h("p", { class: "hint" }, status(game)),
     table.offline && h("p", { class: "card", role: "status", id: "offline" }, waitingWords().offline),
-    standings(game),
+    standings(afterWaiting(game, queued)),
     at.undone !== null && h("p", { class: "card", role: "status" }, w.undone(at.undone)),
     at.shown && turnResult(at.shown, nameOf(at.shown.player_id), at.fixed ? w.fixedTurn(at.shown.number) : "", ...(undo ? [undo] : [])),
     // An entry that needs the person comes first: the table waits for it.
@@ -115,6 +115,13 @@ function finished(game: DiceGame): HTMLElement {
   return h("section", { class: "card result made" }, h("h2", {}, w.won(winners.join(", "))), h("button", { type: "button", class: "primary wide", id: "rematch", onclick: () => void rematch() }, w.rematch));
 }
 
+/** The game as the standings show it: with turns waiting, the one to play is the seat after
+ * the last of them (their scores come when they are sent). */
+function afterWaiting(game: DiceGame, queued: WaitingTurn[]): DiceGame {
+  const seat = seatAfter(game, queued);
+  return seat === null ? game : { ...game, current_player_id: game.players[seat]?.id ?? null };
+}
+
 /** The game on the table: as read (or last seen, `offline`), and its turns waiting to be sent. */
 type Table = { game: DiceGame; turns: Turn[]; queued: WaitingTurn[]; offline: boolean };
 
@@ -123,8 +130,7 @@ function turnCard(table: Table, phases: Phase[], at: AtTable, rolling: Turn | un
   const w = words();
   const { game, queued } = table;
   const fixing = at.fixing;
-  const nextSeat = seatAfter(game, queued);
-  const playerId = fixing?.player_id ?? (nextSeat === null ? game.current_player_id : game.players[nextSeat]?.id);
+  const playerId = fixing?.player_id ?? afterWaiting(game, queued).current_player_id;
   const player = game.players.find((p) => p.id === playerId);
   if (!player) return [];
   if (!fixing && game.mode === "digital" && table.offline) return [h("p", {}, waitingWords().needsSignal)];
