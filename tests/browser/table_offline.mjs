@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { apiOf, dice } from "./support.mjs";
-import { firstRun, SIZES } from "./table_support.mjs";
+import { firstRun, photograph, SIZES } from "./table_support.mjs";
 
 const base = process.argv[2];
 const call = apiOf(base);
@@ -19,17 +19,6 @@ const check = (condition, what) => {
   checks += 1;
   console.log(`ok: ${what}`);
 };
-
-/** A picture of the whole page for docs/: the window made as tall as the page for it, so that
- * the bar and the tabs (which stay on screen as it scrolls) are where the page starts and ends. */
-async function photograph(page, name) {
-  if (!process.env.SCREENSHOTS) return;
-  const size = page.viewportSize();
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: size.width, height });
-  await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-${name}-phone.png` });
-  await page.setViewportSize(size);
-}
 
 /** The faces of a turn as the API keeps them ("1 2 3"). */
 const faces = (turn) => turn.dice.map((die) => die.value).join(" ");

@@ -42,3 +42,15 @@ export async function firstRun(page, base, tableName) {
   await page.getByRole("heading", { name: "Games" }).waitFor();
   return page.evaluate(() => JSON.parse(localStorage.getItem("phase10.table")).api_key);
 }
+
+/** A picture of the whole page for docs/ (when SCREENSHOTS names a folder): the window made as
+ * tall as the page for it, so that the bar and the tabs (which stay on screen as it scrolls) are
+ * where the page starts and ends. */
+export async function photograph(page, name) {
+  if (!process.env.SCREENSHOTS) return;
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-${name}-phone.png` });
+  await page.setViewportSize(size);
+}

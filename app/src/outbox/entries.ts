@@ -1,7 +1,8 @@
-// An entry made at the table and not yet recorded by the service: a new game, or a turn of a
-// dice game. Each carries what makes a resend harmless however late it comes: the id the phone
-// chose for its game, the number the phone gave its turn (API.md "Offline clients"). A turn
-// names its player by seat: a game started offline has no player ids until it is sent.
+// An entry made at the table and not yet recorded by the service: a new game, a turn of a dice
+// game, or a hand of a card game. Each carries what makes a resend harmless however late it
+// comes: the id the phone chose for its game, the number the phone gave its turn or hand (API.md
+// "Offline clients"). A game started offline has no player ids until it is sent: a turn names its
+// player by seat, and a hand of such a game names its players `seat:0`, `seat:1`, ….
 import type { Problem, Schemas } from "../api/client";
 
 type Common = {
@@ -16,12 +17,15 @@ type Common = {
 };
 
 /** A game started offline, with its players' names (a person of the roster is sent by id). */
-export type WaitingGame = Common & { kind: "game"; body: Schemas["CreateDiceGame"]; names: string[] };
+export type WaitingGame = Common & { kind: "game"; body: Schemas["CreateGame"]; names: string[] };
 export type WaitingTurn = Common & { kind: "turn"; number: number; seat: number; dice: Schemas["Die"][] };
-export type Waiting = WaitingGame | WaitingTurn;
+export type WaitingHand = Common & { kind: "hand"; number: number; body: Schemas["RecordHand"] };
+/** A turn or a hand: what can meet another phone's entry at its number. */
+export type WaitingPlay = WaitingTurn | WaitingHand;
+export type Waiting = WaitingGame | WaitingPlay;
 
 /** An entry as the table makes it: the outbox gives it its key, table and time. */
-export type NewEntry = Fresh<WaitingGame> | Fresh<WaitingTurn>;
+export type NewEntry = Fresh<WaitingGame> | Fresh<WaitingTurn> | Fresh<WaitingHand>;
 type Fresh<T> = Omit<T, "key" | "accountId" | "madeAt" | "stuck">;
 
 /** A random UUID (version 4) from the phone's random numbers, also where `crypto.randomUUID` is

@@ -5,7 +5,7 @@
 // the person: kept, or dropped, never silently.
 import { api, answer, Refused, Unreachable, type Schemas } from "../api/client";
 import { table } from "../table";
-import { newId, type NewEntry, type Waiting, type WaitingTurn } from "./entries";
+import { newId, type NewEntry, type Waiting, type WaitingHand, type WaitingPlay } from "./entries";
 import { keepSeen, keepWaiting, keptWaiting, seen } from "./shelf";
 
 const listeners = new Set<() => void>();
@@ -66,8 +66,10 @@ export function sendWaiting(): Promise<void> {
   return sending;
 }
 
-/** The turns recorded by this round of sending, by game: kept with the game once it is over. */
-type Sent = Map<string, Schemas["Turn"][]>;
+/** The turns and hands recorded by this round of sending, by game: kept with the game once it
+ * is over. */
+type Sent = Map<string, Played[]>;
+type Played = Schemas["Turn"] | Schemas["Hand"];
 
 async function sendAll(): Promise<void> {
   const sent: Sent = new Map();
@@ -94,49 +96,74 @@ async function sendAll(): Promise<void> {
 }
 
 async function send(entry: Waiting, sent: Sent): Promise<void> {
-  if (entry.kind === "game") {
-    const game = await answer(api.POST("/v1/games", { body: entry.body }));
-    if (game.game === "dice") await keepSeen({ game, turns: (await seen(game.id))?.turns ?? [] });
-    return;
+  const path = { game_id: entry.gameId };
+  let played: Played;
+  switch (entry.kind) {
+    case "game": {
+      const game = await answer(api.POST("/v1/games", { body: entry.body }));
+      await keepSeen(game.game === "dice" ? { game, turns: [] } : { game, hands: [] });
+      return;
+    }
+    case "turn": {
+      const player_id = (await seatsOf(entry.gameId))[entry.seat];
+      if (!player_id) throw new Unreachable(`no seat ${entry.seat}`);
+      played = await answer(api.POST("/v1/games/{game_id}/turns", { params: { path }, body: { player_id, dice: entry.dice, number: entry.number } }));
+      break;
+    }
+    case "hand":
+      played = await answer(api.POST("/v1/games/{game_id}/hands", { params: { path }, body: { ...(await seated(entry)), number: entry.number } }));
+      break;
   }
-  const playerId = await playerIn(entry);
-  const turn = await answer(api.POST("/v1/games/{game_id}/turns", { params: { path: { game_id: entry.gameId } }, body: { player_id: playerId, dice: entry.dice, number: entry.number } }));
-  sent.set(entry.gameId, [...(sent.get(entry.gameId) ?? []), turn]);
+  sent.set(entry.gameId, [...(sent.get(entry.gameId) ?? []), played]);
 }
 
-/** Each game as its last turn sent left it, with its turns, for when the signal goes again. */
+/** Each game as its last entry sent left it, with its entries, for when the signal goes again. */
 async function keepSent(sent: Sent): Promise<void> {
-  for (const [gameId, turns] of sent) {
-    const last = turns.at(-1);
-    if (last?.game.game !== "dice") continue;
-    const numbers = new Set(turns.map((turn) => turn.number));
-    const kept = ((await seen(gameId))?.turns ?? []).filter((turn) => !numbers.has(turn.number));
-    await keepSeen({ game: last.game, turns: [...kept, ...turns] });
+  for (const [gameId, played] of sent) {
+    const last = played.at(-1)?.game;
+    const numbers = new Set(played.map((entry) => entry.number));
+    const before = await seen(gameId);
+    const others = <T extends { number: number }>(entries: T[] | undefined) => (entries ?? []).filter((entry) => !numbers.has(entry.number));
+    if (last?.game === "dice") {
+      const turns = before && "turns" in before ? before.turns : undefined;
+      await keepSeen({ game: last, turns: [...others(turns), ...(played as Schemas["Turn"][])] });
+    } else if (last?.game === "cards") {
+      const hands = before && "hands" in before ? before.hands : undefined;
+      await keepSeen({ game: last, hands: [...others(hands), ...(played as Schemas["Hand"][])] });
+    }
   }
 }
 
 /** The players of each game, by seat, once known: player ids never change. */
-const seated = new Map<string, string[]>();
+const seats = new Map<string, string[]>();
 
-/** The id of the player in the turn's seat: from the game as last read, or read now. */
-async function playerIn(entry: WaitingTurn): Promise<string> {
-  let players = seated.get(entry.gameId);
+/** The ids of a game's players by seat: from the game as last read, or read now. */
+async function seatsOf(gameId: string): Promise<string[]> {
+  let players = seats.get(gameId);
   if (!players) {
-    const known = (await seen(entry.gameId))?.game.players;
+    const known = (await seen(gameId))?.game.players;
     const game = known?.every((p) => !p.id.startsWith("seat:"))
       ? known
-      : (await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: entry.gameId } } }))).players;
+      : (await answer(api.GET("/v1/games/{game_id}", { params: { path: { game_id: gameId } } }))).players;
     players = [...game].sort((a, b) => a.seat - b.seat).map((p) => p.id);
-    seated.set(entry.gameId, players);
+    seats.set(gameId, players);
   }
-  const player = players[entry.seat];
-  if (!player) throw new Unreachable(`no seat ${entry.seat}`);
-  return player;
+  return players;
 }
 
-/** Keeps this phone's turn where another phone's is: it replaces it (RULES §9), then the rest go. */
-export async function keepMine(entry: WaitingTurn): Promise<void> {
-  await answer(api.PUT("/v1/games/{game_id}/turns/{number}", { params: { path: { game_id: entry.gameId, number: entry.number } }, body: { dice: entry.dice } }));
+/** A hand as the service takes it: the players of a game started offline named by their ids. */
+async function seated(entry: WaitingHand): Promise<Schemas["RecordHand"]> {
+  const ids = await seatsOf(entry.gameId);
+  const idOf = (id: string) => (id.startsWith("seat:") ? (ids[Number(id.slice(5))] ?? id) : id);
+  const { went_out, players } = entry.body;
+  return { went_out: idOf(went_out), players: players?.map((line) => ({ ...line, player_id: idOf(line.player_id) })) ?? null };
+}
+
+/** Keeps this phone's entry where another phone's is: it replaces it (RULES §9), then the rest go. */
+export async function keepMine(entry: WaitingPlay): Promise<void> {
+  const path = { game_id: entry.gameId, number: entry.number };
+  if (entry.kind === "turn") await answer(api.PUT("/v1/games/{game_id}/turns/{number}", { params: { path }, body: { dice: entry.dice } }));
+  else await answer(api.PUT("/v1/games/{game_id}/hands/{number}", { params: { path }, body: await seated(entry) }));
   await remove(entry.key);
   void sendWaiting();
 }

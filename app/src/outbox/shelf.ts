@@ -7,8 +7,10 @@ import type { Waiting } from "./entries";
 
 const shelf = createStore("phase10-table", "kept");
 
-/** A game as last read, with its turns (a dice game). */
-export type Seen = { game: Schemas["DiceGame"]; turns: Schemas["Turn"][] };
+/** A game as last read, with its turns (a dice game) or its hands (a card game). */
+export type Seen = SeenDice | SeenCards;
+export type SeenDice = { game: Schemas["DiceGame"]; turns: Schemas["Turn"][] };
+export type SeenCards = { game: Schemas["CardGame"]; hands: Schemas["Hand"][] };
 
 export async function keptWaiting(): Promise<Waiting[]> {
   return (await get<Waiting[]>("waiting", shelf)) ?? [];

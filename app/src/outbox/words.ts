@@ -6,6 +6,10 @@ const en = {
   sending: "sending…",
   needsYou: "An entry needs you",
   open: "Open the game",
+  theirs: "The game has:",
+  mine: "This phone entered:",
+  keepMine: "Keep this phone's",
+  dropMine: "Drop this phone's",
 };
 
 const es: typeof en = {
@@ -14,6 +18,10 @@ const es: typeof en = {
   sending: "enviando…",
   needsYou: "Una anotación te necesita",
   open: "Abrir la partida",
+  theirs: "La partida tiene:",
+  mine: "Este teléfono anotó:",
+  keepMine: "Quedarse con el de este teléfono",
+  dropMine: "Descartar el de este teléfono",
 };
 
 export const words = wordsOf({ en, es });

@@ -1,6 +1,6 @@
-// A game at the table: the dice table or the card table, as the game is. Without a signal, a
-// dice game is drawn as last read on this phone (or, started offline, from what was entered),
-// with the entries waiting to be sent.
+// A game at the table: the dice table or the card table, as the game is. Without a signal, the
+// game is drawn as last read on this phone (or, started offline, from what was entered), with
+// the entries waiting to be sent.
 import { api, answer, Unreachable } from "../api/client";
 import { offlineGame } from "../outbox/offline_game";
 import { showCardTable } from "./card_table/card_table";
@@ -15,6 +15,7 @@ export async function showGame(gameId: string): Promise<void> {
     if (!(error instanceof Unreachable)) throw error;
     const kept = await offlineGame(gameId);
     if (!kept) throw error;
-    return showDiceTable(kept.game, kept.turns, true);
+    if ("turns" in kept) return showDiceTable(kept.game, kept.turns, true);
+    return showCardTable(kept.game, {}, kept.hands);
   }
 }

@@ -1,8 +1,8 @@
 // The hand form: who went out, and for every other player whether they laid down their phase
-// and the points of the cards they still hold. The same form records the coming hand (POST) and
-// fixes a recorded one (PUT). A refused hand keeps everything typed: each message goes beside
-// the line and field the problem names (`players[2].points` is the third line sent).
-import { api, answer, Refused, type Schemas } from "../../api/client";
+// and the points of the cards they still hold. The same form enters the coming hand and fixes a
+// recorded one; the table sends it. A refused hand keeps everything typed: each message goes
+// beside the line and field the problem names (`players[2].points` is the third line sent).
+import { Refused, type Schemas } from "../../api/client";
 import { h } from "../../dom";
 import type { CardGame } from "../../parts/game_title";
 import { fieldMessages, problemText, troubleText } from "../../parts/trouble";
@@ -13,7 +13,7 @@ import { nameOf, namesOf } from "./names";
 import { words } from "./words";
 
 export type Hand = Schemas["Hand"];
-type RecordHand = Schemas["RecordHand"];
+export type RecordHand = Schemas["RecordHand"];
 
 /** A player's line as the form starts it: a recorded hand's, or empty for the coming hand. */
 type Start = { playerId: string; phase: number; made: boolean; points: number | null };
@@ -25,11 +25,13 @@ export type HandFormUse = {
   game: CardGame;
   /** The hand being fixed; null for the coming hand. */
   fixing: Hand | null;
-  saved: (hand: Hand) => void;
+  /** Records (or keeps, offline) the hand entered, or fixes the one being fixed; what it throws
+   * is shown on the form. */
+  record: (body: RecordHand) => Promise<void>;
   cancel: () => void;
 };
 
-export function handForm({ game, fixing, saved, cancel }: HandFormUse): HTMLFormElement {
+export function handForm({ game, fixing, record, cancel }: HandFormUse): HTMLFormElement {
   const w = words();
   const tieBreak = fixing ? fixing.tie_break : game.status === "tie_break";
   const starts = tieBreak ? [] : startsOf(game, fixing);
@@ -53,7 +55,7 @@ export function handForm({ game, fixing, saved, cancel }: HandFormUse): HTMLForm
   const dealer = fixing ? w.dealt(nameOf(game, fixing.dealer_id)) : game.dealer_id && w.deals(nameOf(game, game.dealer_id));
   const submit = h("button", { type: "submit", class: "primary wide" }, fixing ? w.save(fixing.number) : tieBreak ? w.recordTieBreak : w.record);
 
-  const send = async (event: Event) => {
+  const entered = async (event: Event) => {
     event.preventDefault();
     for (const quiet of [top, wentOutNote, ...lines.flatMap((line) => [line.madeNote, line.pointsNote])]) quiet.replaceChildren();
     for (const field of form.querySelectorAll("[aria-invalid]")) field.removeAttribute("aria-invalid");
@@ -62,10 +64,7 @@ export function handForm({ game, fixing, saved, cancel }: HandFormUse): HTMLForm
     const body: RecordHand = tieBreak ? { went_out: out } : { went_out: out, players: lines.map((line) => entryOf(line, out)) };
     submit.disabled = true;
     try {
-      const path = { game_id: game.id };
-      saved(fixing
-        ? await answer(api.PUT("/v1/games/{game_id}/hands/{number}", { params: { path: { ...path, number: fixing.number } }, body }))
-        : await answer(api.POST("/v1/games/{game_id}/hands", { params: { path }, body })));
+      await record(body);
     } catch (error) {
       submit.disabled = false;
       top.replaceChildren(h("p", { class: "trouble", role: "alert" }, sentenceOf(error)));
@@ -85,7 +84,7 @@ export function handForm({ game, fixing, saved, cancel }: HandFormUse): HTMLForm
 
   const form = h(
     "form",
-    { class: "card hand-form", novalidate: true, "aria-labelledby": "hand-form-title", onsubmit: send },
+    { class: "card hand-form", novalidate: true, "aria-labelledby": "hand-form-title", onsubmit: entered },
     h("h2", { id: "hand-form-title", tabindex: -1 }, title),
     dealer && h("p", { class: "hint" }, dealer),
     top,

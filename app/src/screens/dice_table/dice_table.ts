@@ -62,7 +62,7 @@ export async function showDiceTable(game: DiceGame, known?: Turn[], offline = fa
         await showDiceTable(fresh);
       } catch (error) {
         const kept = error instanceof Unreachable ? await offlineGame(game.id) : undefined;
-        if (!kept) throw error;
+        if (!kept || !("turns" in kept)) throw error;
         await showDiceTable(kept.game, kept.turns, true);
       }
     }

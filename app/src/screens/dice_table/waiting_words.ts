@@ -7,10 +7,6 @@ const en = {
   line: (number: number, name: string, dice: string) => `Turn ${number} · ${name} · ${dice}`,
   noDice: "missed",
   taken: (number: number) => `Another phone entered turn ${number} differently`,
-  theirs: "The game has:",
-  mine: "This phone entered:",
-  keepMine: "Keep this phone's",
-  dropMine: "Drop this phone's",
   refused: (number: number) => `Turn ${number} was refused`,
   needsSignal: "A digital game needs the connection: the service rolls its dice.",
 };
@@ -22,10 +18,6 @@ const es: typeof en = {
   line: (number: number, name: string, dice: string) => `Turno ${number} · ${name} · ${dice}`,
   noDice: "fallado",
   taken: (number: number) => `Otro teléfono anotó el turno ${number} de otra manera`,
-  theirs: "La partida tiene:",
-  mine: "Este teléfono anotó:",
-  keepMine: "Quedarse con el de este teléfono",
-  dropMine: "Descartar el de este teléfono",
   refused: (number: number) => `El turno ${number} fue rechazado`,
   needsSignal: "Una partida digital necesita la conexión: el servicio tira los dados.",
 };

@@ -11,7 +11,7 @@ const en = {
   won: (names: string) => `won by ${names}`,
   table: (name: string) => `Table: ${name}`,
   devices: "Phones and backup",
-  offline: "No signal: the list of games needs the service. A dice game at the table can start, and its turns are kept on this phone until they can be sent.",
+  offline: "No signal: the list of games needs the service. A game at the table can start, and its turns and hands are kept on this phone until they can be sent.",
 };
 
 const es: typeof en = {
@@ -25,7 +25,7 @@ const es: typeof en = {
   won: (names: string) => `ganó ${names}`,
   table: (name: string) => `Mesa: ${name}`,
   devices: "Teléfonos y copia",
-  offline: "Sin señal: la lista de partidas necesita el servicio. Se puede empezar una partida de dados en la mesa, y sus turnos se guardan en este teléfono hasta que se puedan enviar.",
+  offline: "Sin señal: la lista de partidas necesita el servicio. Se puede empezar una partida en la mesa, y sus turnos y manos se guardan en este teléfono hasta que se puedan enviar.",
 };
 
 export const words = wordsOf({ en, es });

@@ -52,8 +52,9 @@ async function start(d: Draft, note: HTMLElement): Promise<void> {
     resetDraft();
     go({ screen: "game", gameId: game.id });
   } catch (error) {
-    // Without a signal a dice game at the table starts on this phone, and is sent later.
-    if (error instanceof Unreachable && body.game === "dice" && body.mode === "tabletop") {
+    // Without a signal a game at the table starts on this phone, and is sent later (a digital
+    // game needs the service: it rolls the dice).
+    if (error instanceof Unreachable && (body.game === "cards" || body.mode === "tabletop")) {
       await keep({ kind: "game", gameId: d.id, body, names: d.seats.map((seat) => seat.name) });
       resetDraft();
       go({ screen: "game", gameId: body.id ?? "" });
