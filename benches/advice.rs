@@ -7,6 +7,9 @@
 //! of single answers of the slowest kind, phase 8 with two rolls left. Dice without names
 //! (RULES §8): the phase 8 positions of the mix whose faces fit the physical dice in several
 //! ways, advised without their names and, in the same run, with them.
+#[path = "advice/whole_game.rs"]
+mod whole_game;
+
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -266,7 +269,12 @@ fn main() {
 
     let mut criterion = Criterion::default().configure_from_args();
     bench(&mut criterion, &cases);
+    whole_game::bench(&mut criterion);
     criterion.final_summary();
+    println!(
+        "resident memory with the whole game's states kept: {:.0} MiB",
+        resident_mib().unwrap_or(0.0)
+    );
 
     let Some(evaluate) = median_pass_ns("evaluate") else {
         println!("(run every benchmark to see the summary)");
@@ -303,4 +311,33 @@ fn main() {
         }
     }
     phase_8_spread();
+    whole_game_summary();
+}
+
+/// The whole game's answers: median per answer and against the evaluator in the same run.
+fn whole_game_summary() {
+    let median_in = |name: &str| -> Option<f64> {
+        let path = criterion_home()
+            .join(whole_game::GROUP)
+            .join(name)
+            .join("new/estimates.json");
+        let estimates: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+        Some(estimates["median"]["point_estimate"].as_f64()? / whole_game::POSITIONS as f64)
+    };
+    let Some(evaluate) = median_in("game_evaluate") else {
+        return;
+    };
+    println!("goal game, median time per answer in a state already asked about:");
+    for (name, _, _) in whole_game::KINDS {
+        if let Some(per) = median_in(name) {
+            println!(
+                "  {name:<16} {:>10.1} µs  {:>8.1}x the evaluator ({:.0} ns)",
+                per / 1e3,
+                per / evaluate,
+                evaluate
+            );
+        }
+    }
+    whole_game::first_answers_in_a_new_state();
 }

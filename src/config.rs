@@ -169,6 +169,12 @@ pub struct Config {
     #[arg(long, env, default_value_t = 0, global = true)]
     pub events_poll_ms: u64,
 
+    /// The table of phase 8 for whole-game advice with two rolls left, written by
+    /// `phase10 solitaire --phase-8-table PATH` (4.5 GB, read from the file as asked, not held
+    /// in memory). Without it, that one position is refused (422 `phase8_table_missing`).
+    #[arg(long, env, global = true)]
+    pub solitaire_phase_8_table: Option<std::path::PathBuf>,
+
     /// Log filter, in `tracing` syntax (`info`, `phase10=debug,actix_web=info`).
     #[arg(long, env, default_value = "info", global = true)]
     pub log: String,
@@ -189,6 +195,17 @@ pub enum Command {
     Migrate,
     /// Print the OpenAPI document (as committed at openapi/openapi.json) and exit.
     Openapi,
+    /// Solve the whole solitaire game (minutes, about 4.5 GB: every keep pattern of phase 8's
+    /// ten dice), write what the server reads and exit.
+    Solitaire {
+        /// Where the values go (committed at data/solitaire.json).
+        #[arg(long, default_value = "data/solitaire.json")]
+        out: std::path::PathBuf,
+        /// Also write what each choice after a phase 8 first roll is worth, for
+        /// `--solitaire-phase-8-table` (4.5 GB).
+        #[arg(long)]
+        phase_8_table: Option<std::path::PathBuf>,
+    },
 }
 
 impl Config {

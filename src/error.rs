@@ -182,6 +182,13 @@ pub enum ProblemCode {
     LastKey,
     /// An account's export does not replay: a game of it is one the rules refuse.
     ExportDoesNotReplay,
+    /// Advice for the whole game (`goal: game`) is asked in a game of several players.
+    SolitaireOnly,
+    /// The state of a solitaire game given for advice is not one a game can be in, or missing.
+    NoSuchGameState,
+    /// Phase 8 with two rolls left is to be advised for the whole game on a server without the
+    /// table of every keep pattern.
+    Phase8TableMissing,
 }
 
 impl ProblemCode {

@@ -11,6 +11,7 @@ pub mod server;
 pub mod service;
 pub mod telemetry;
 pub mod values;
+pub mod whole_game;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

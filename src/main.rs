@@ -1,4 +1,4 @@
-//! The binary: `serve` (the default), `migrate` or `openapi`.
+//! The binary: `serve` (the default), `migrate`, `openapi` or `solitaire`.
 
 use std::net::TcpListener;
 use std::process::ExitCode;
@@ -13,6 +13,9 @@ async fn main() -> ExitCode {
     if let Some(Command::Openapi) = config.command {
         print!("{}", phase10::api::openapi::document_json());
         return ExitCode::SUCCESS;
+    }
+    if let Some(Command::Solitaire { out, phase_8_table }) = &config.command {
+        return solve_solitaire(out, phase_8_table.as_deref());
     }
     server::init_tracing(&config.log, config.log_json);
     let pool = match server::migrated_pool(&config) {
@@ -67,6 +70,26 @@ async fn main() -> ExitCode {
         }
         Err(error) => {
             tracing::error!(%error, "cannot start");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `phase10 solitaire`: solves the whole game and writes `out` (JSON).
+fn solve_solitaire(out: &std::path::Path, table: Option<&std::path::Path>) -> ExitCode {
+    let solved = phase10::whole_game::solve::solve(table, |step| eprintln!("{step}"));
+    let written = solved.and_then(|solved| {
+        eprintln!(
+            "expected grand total {:.6}, in {:.0} s, at most {:.0} MiB",
+            solved.expected_grand_total, solved.seconds, solved.peak_memory_mib
+        );
+        let json = serde_json::to_string_pretty(&solved).map_err(std::io::Error::other)?;
+        std::fs::write(out, json + "\n")
+    });
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("phase10 solitaire: {error}");
             ExitCode::FAILURE
         }
     }

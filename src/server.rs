@@ -35,6 +35,8 @@ use crate::service::live::Live;
 use crate::service::roller::{Dice, SecureDice};
 use crate::service::{self, Service, invites, keys, share};
 use crate::service::{DatabasePool, open_database};
+use crate::whole_game::advice::GameAdvisor;
+use crate::whole_game::phase_8_table::Phase8Table;
 
 /// Where the service's time and dice come from: the system's clock and secure dice, unless a
 /// test sets its own.
@@ -209,6 +211,7 @@ pub fn start_playing_with(
             streams: StreamSettings::from_config(config),
             public_url,
             drain: drain.clone(),
+            game_advisor: Arc::new(GameAdvisor::new(phase_8_table(config)?)),
         }),
         openapi: web::Data::new(OpenApiJson(document_json().into())),
         rate_limits: web::Data::new(RateLimits::new(RateSettings::from_config(config))),
@@ -342,4 +345,16 @@ fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
             }
         }
     });
+}
+
+/// Phase 8's table for whole-game advice, when the operator gave one; a file that is not it
+/// stops the start, saying why.
+fn phase_8_table(config: &Config) -> std::io::Result<Option<Phase8Table>> {
+    let Some(path) = &config.solitaire_phase_8_table else {
+        return Ok(None);
+    };
+    let theta = crate::whole_game::published().phase_8.theta;
+    let table = Phase8Table::open(path, theta).map_err(std::io::Error::other)?;
+    tracing::info!(path = %path.display(), "phase 8 of a whole game advised from its table");
+    Ok(Some(table))
 }

@@ -91,6 +91,8 @@ pub struct AppState {
     pub public_url: crate::config::PublicUrl,
     /// Whether the process has been told to stop.
     pub drain: resources::health::Drain,
+    /// Advice for a whole solitaire game, with phase 8's table when the operator gave it.
+    pub game_advisor: Arc<crate::whole_game::advice::GameAdvisor>,
 }
 
 impl AppState {
@@ -201,6 +203,7 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(phases::list_phases)
                 .service(phases::evaluate_dice)
                 .service(advice::advise_position)
+                .service(solitaire::get_solitaire)
                 .service(games::create_game)
                 .service(games::list_games)
                 .service(games::get_game)

@@ -38,3 +38,4 @@ mod sse;
 mod stopping;
 mod table_app;
 mod turns;
+mod whole_game;

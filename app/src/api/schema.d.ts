@@ -299,7 +299,9 @@ export interface paths {
          * Advise on a turn
          * @description The best play of the rest of a Phase 10 Dice turn from the dice as they lie: the exact chance
          *     of making the phase and the exact expected score with best play for the goal, which dice to
-         *     roll again, and the five best choices. Open, like evaluate.
+         *     roll again, and the five best choices. With `goal: game` and the `game_state` of a solitaire
+         *     game, best play for the whole game (RULES §11), each choice with the points still to come.
+         *     Open, like evaluate.
          */
         post: operations["adviseTurn"];
         delete?: never;
@@ -966,6 +968,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/solitaire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The best solitaire game
+         * @description What best play of a whole solitaire game is worth (RULES §11): its expected grand total,
+         *     every state's value and its turn's chance, and what playing every turn for `make` or for
+         *     `score` is worth instead.
+         */
+        get: operations["getSolitaire"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1024,6 +1048,12 @@ export interface components {
              * @description The expected score of the turn (0 when the phase is not made), with the same play.
              */
             expected_score: number;
+            /**
+             * Format: double
+             * @description With `goal: game`: the points still to come in the game with best play from here, this
+             *     turn included; with 3 rolls left, the value of the state.
+             */
+            expected_to_come?: number | null;
             goal: components["schemas"]["Goal"];
             /**
              * @description The five best choices, best first; ties go to the better figure for the other goal, then
@@ -1051,6 +1081,12 @@ export interface components {
             chance: number;
             /** Format: double */
             expected_score: number;
+            /**
+             * Format: double
+             * @description With `goal: game`: the points still to come in the game with best play after this
+             *     choice, this turn included (scores, bonuses, penalties).
+             */
+            expected_to_come?: number | null;
             /** @description The positions in `dice` of the other dice, those kept. */
             keep: number[];
             /** @description The positions in `dice` of the dice to roll again; empty: stop. */
@@ -1108,9 +1144,10 @@ export interface components {
              *     roll.
              */
             dice?: components["schemas"]["LyingDie"][];
-            /** @description Defaults to `standard`. Phase 8 cannot be advised with `any_colors`. */
+            /** @description Defaults to `standard`. Phase 8 cannot be advised with `any_colors`, nor a whole game. */
             dice_layout?: components["schemas"]["DiceLayout"];
-            /** @description `make` by default. */
+            game_state?: components["schemas"]["GameState"] | null;
+            /** @description `make` by default; `game` for a solitaire game, with its `game_state`. */
             goal?: components["schemas"]["Goal"];
             /**
              * Format: int32
@@ -2049,6 +2086,19 @@ export interface components {
             next_cursor: string | null;
         };
         /**
+         * @description Where a solitaire game stands between turns (RULES §11): with `phase`, the state whose
+         *     value the advice for the whole game plays for.
+         */
+        GameState: {
+            /** @description Whether phase 10 has already failed once (its First Finish Bonus is then out of reach). */
+            failed_on_phase_10?: boolean;
+            /**
+             * Format: int32
+             * @description The total of the phases made so far (0 on phase 1); it decides the Five Phase Bonus.
+             */
+            phases_total: number;
+        };
+        /**
          * @description Where a game stands.
          * @enum {string}
          */
@@ -2057,7 +2107,7 @@ export interface components {
          * @description What the player plays the rest of the turn for.
          * @enum {string}
          */
-        Goal: "make" | "score";
+        Goal: "make" | "score" | "game";
         /** @description One group of a phase and the dice that make it. */
         Group: {
             dice: components["schemas"]["GroupDie"][];
@@ -2507,7 +2557,7 @@ export interface components {
          *     `code`, and the end of its `type` (`/problems/{code}`).
          * @enum {string}
          */
-        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay";
+        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay" | "solitaire_only" | "no_such_game_state" | "phase8_table_missing";
         /** @description One invalid field of a request. */
         ProblemField: {
             /** @description The field's path in the request, such as `dice[3].value`. */
@@ -2760,6 +2810,84 @@ export interface components {
              */
             url: string;
         };
+        /**
+         * @description The best whole solitaire game, standard dice. Every figure is exact: a fixed point of the
+         *     turn's exact dynamic programme, to the precision of a double.
+         */
+        Solitaire: {
+            /**
+             * Format: double
+             * @description The best game the dice allow (RULES §6).
+             */
+            best_possible: number;
+            /** @description The chance that each state's turn, played best for the whole game, makes its phase. */
+            chances: components["schemas"]["SolitaireStates"];
+            /**
+             * Format: double
+             * @description The same with every turn played for `make` (the best chance, RULES §8).
+             */
+            every_turn_for_make: number;
+            /**
+             * Format: double
+             * @description The same with every turn played for `score`.
+             */
+            every_turn_for_score: number;
+            /**
+             * Format: double
+             * @description The expected grand total of a game from its start with best play.
+             */
+            expected_grand_total: number;
+            phase_8: components["schemas"]["SolitairePhase8"];
+            /** @description The expected points still to come with best play, from each state between turns. */
+            states: components["schemas"]["SolitaireStates"];
+        };
+        /** @description Phase 8 of the whole game: where a made phase 8 is worth just what a miss costs. */
+        SolitairePhase8: {
+            /**
+             * Format: double
+             * @description The chance that a phase 8 turn played best for the whole game makes the phase.
+             */
+            chance: number;
+            /**
+             * Format: double
+             * @description Its expected score (0 for a miss).
+             */
+            expected_score: number;
+            /**
+             * Format: double
+             * @description `V8 − V9 − 5`: a phase 8 made with fewer points than this is worth less than a miss
+             *     (the next try is worth more than the 5 points it costs).
+             */
+            theta: number;
+        };
+        /** @description A figure for every state between turns of a solitaire game. */
+        SolitaireStates: {
+            /** Format: double */
+            phase_1: number;
+            /**
+             * Format: double
+             * @description Phase 10, its first try still to come (the First Finish Bonus within reach).
+             */
+            phase_10: number;
+            /**
+             * Format: double
+             * @description Phase 10 after it has failed once.
+             */
+            phase_10_failed: number;
+            /** @description `phase_2[t]` … `phase_5[t]`: the phase with `t` points made in the phases before. */
+            phase_2: number[];
+            phase_3: number[];
+            phase_4: number[];
+            phase_5: number[];
+            /** Format: double */
+            phase_6: number;
+            /** Format: double */
+            phase_7: number;
+            /** Format: double */
+            phase_8: number;
+            /** Format: double */
+            phase_9: number;
+        };
         /** @description One person's line of the leaderboard. */
         StandingView: {
             /**
@@ -2844,6 +2972,11 @@ export interface components {
              * @description The expected score of the turn, with the same play.
              */
             expected_score: number;
+            /**
+             * Format: double
+             * @description With `goal=game`: the points still to come in the game with best play from here.
+             */
+            expected_to_come?: number | null;
             goal: components["schemas"]["Goal"];
             /** @description The five best choices, best first. */
             options: components["schemas"]["TurnAdviceOption"][];
@@ -2865,6 +2998,11 @@ export interface components {
             chance: number;
             /** Format: double */
             expected_score: number;
+            /**
+             * Format: double
+             * @description With `goal=game`: the points still to come in the game after this choice.
+             */
+            expected_to_come?: number | null;
             /** @description The other dice, those kept, by name. */
             keep: components["schemas"]["DieId"][];
             /** @description The dice to roll again, by name; empty: stop (score the turn). */
@@ -4689,7 +4827,7 @@ export interface operations {
     adviseDigitalTurn: {
         parameters: {
             query?: {
-                /** @description `make` by default. */
+                /** @description `make` by default; `game` in a solitaire game only. */
                 goal?: components["schemas"]["Goal"];
             };
             header?: {
@@ -5305,6 +5443,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhaseList"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSolitaire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The best whole solitaire game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Solitaire"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

@@ -707,6 +707,7 @@ mod tests {
             "getLivePadScript",
             "getSharedPad",
             "getSharedPadTable",
+            "getSolitaire",
             "healthz",
             "listPhases",
             "pairDevice",

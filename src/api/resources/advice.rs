@@ -3,22 +3,23 @@
 
 use std::time::Instant;
 
-use actix_web::{HttpResponse, get, post};
+use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::turns::TurnAt;
-use crate::api::TurnPath;
 use crate::api::http::conditional::IfNoneMatch;
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::error::Result;
-use crate::rules::dice::advice::{self, Advice, Goal, Lying};
+use crate::api::{AppState, TurnPath};
+use crate::error::{Error, ProblemCode, Result};
+use crate::rules::dice::advice::{self, Advised, Lying};
 use crate::rules::dice::layout::{DiceLayout, DieId};
 use crate::rules::dice::{Color, Die};
-use crate::service::advice::{TurnAdvice, for_turn, refused};
+use crate::service::advice::{AdviceGoal, TurnAdvice, for_turn, game_refused, refused};
 use crate::service::dice::{DieValue, numbered_phase};
 use crate::service::games;
 use crate::telemetry::{ADVICE, ADVICE_SECONDS};
+use crate::whole_game::State;
 
 /// A die as it lies on the table. In phase 8 every die needs its color. Its `die` is never
 /// needed: where the faces fit the ten dice in several ways, the figures are the exact average
@@ -53,12 +54,29 @@ pub struct AdviceRequest {
     /// Rolls still to come in the turn: 3 before the first roll, 0 once the turn is over.
     #[schema(minimum = 0, maximum = 3)]
     pub rolls_left: u8,
-    /// `make` by default.
+    /// `make` by default; `game` for a solitaire game, with its `game_state`.
     #[serde(default)]
-    pub goal: Goal,
-    /// Defaults to `standard`. Phase 8 cannot be advised with `any_colors`.
+    pub goal: AdviceGoal,
+    /// With `goal: game` only (and needed then): where the solitaire game stands.
+    #[serde(default)]
+    pub game_state: Option<GameStateBody>,
+    /// Defaults to `standard`. Phase 8 cannot be advised with `any_colors`, nor a whole game.
     #[serde(default)]
     pub dice_layout: DiceLayout,
+}
+
+/// Where a solitaire game stands between turns (RULES §11): with `phase`, the state whose
+/// value the advice for the whole game plays for.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = GameState)]
+pub struct GameStateBody {
+    /// The total of the phases made so far (0 on phase 1); it decides the Five Phase Bonus.
+    #[schema(minimum = 0, maximum = 649)]
+    pub phases_total: u32,
+    /// Whether phase 10 has already failed once (its First Finish Bonus is then out of reach).
+    #[serde(default)]
+    pub failed_on_phase_10: bool,
 }
 
 /// A choice and what best play after it is worth.
@@ -70,6 +88,10 @@ pub struct AdviceOption {
     pub keep: Vec<usize>,
     pub chance: f64,
     pub expected_score: f64,
+    /// With `goal: game`: the points still to come in the game with best play after this
+    /// choice, this turn included (scores, bonuses, penalties).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_to_come: Option<f64>,
     /// The choice in one sentence a player reads, figures rounded: "Keep 7 7 7 and 10 10, roll
     /// the other five: 71% to make phase 10".
     #[schema(example = "Keep 7 7 7 and 10 10, roll the other five: 71% to make phase 10")]
@@ -82,12 +104,16 @@ pub struct AdviceOption {
 #[schema(as = Advice)]
 pub struct AdviceView {
     pub phase: u8,
-    pub goal: Goal,
+    pub goal: AdviceGoal,
     pub rolls_left: u8,
     /// The probability that the turn makes the phase, with best play for the goal from here.
     pub chance: f64,
     /// The expected score of the turn (0 when the phase is not made), with the same play.
     pub expected_score: f64,
+    /// With `goal: game`: the points still to come in the game with best play from here, this
+    /// turn included; with 3 rolls left, the value of the state.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_to_come: Option<f64>,
     /// The best choice now: the positions in `dice` of the dice to roll again; empty: stop (or,
     /// with 3 rolls left, nothing to choose: all ten dice are rolled).
     pub reroll: Vec<usize>,
@@ -109,6 +135,9 @@ pub struct TurnAdviceOption {
     pub keep: Vec<DieId>,
     pub chance: f64,
     pub expected_score: f64,
+    /// With `goal=game`: the points still to come in the game after this choice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_to_come: Option<f64>,
     /// The choice in one sentence a player reads, figures rounded.
     pub summary: String,
 }
@@ -119,12 +148,15 @@ pub struct TurnAdviceOption {
 pub struct TurnAdviceView {
     /// The phase the turn is played on.
     pub phase: u8,
-    pub goal: Goal,
+    pub goal: AdviceGoal,
     pub rolls_left: u8,
     /// The probability that the turn makes the phase, with best play for the goal from here.
     pub chance: f64,
     /// The expected score of the turn, with the same play.
     pub expected_score: f64,
+    /// With `goal=game`: the points still to come in the game with best play from here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expected_to_come: Option<f64>,
     /// The best choice now: the dice to roll again, by name; empty: score the turn.
     pub reroll: Vec<DieId>,
     /// The five best choices, best first.
@@ -139,18 +171,25 @@ pub struct TurnAdviceView {
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct AdviceQuery {
-    /// `make` by default.
-    pub goal: Option<Goal>,
+    /// `make` by default; `game` in a solitaire game only.
+    pub goal: Option<AdviceGoal>,
 }
 
 impl AdviceView {
-    fn new(phase: u8, goal: Goal, rolls_left: u8, dice: usize, advice: &Advice) -> AdviceView {
+    fn new(
+        phase: u8,
+        goal: AdviceGoal,
+        rolls_left: u8,
+        dice: usize,
+        advice: &Advised,
+    ) -> AdviceView {
         AdviceView {
             phase,
             goal,
             rolls_left,
-            chance: advice.outlook.chance.to_f64(),
-            expected_score: advice.outlook.expected_score.to_f64(),
+            chance: advice.chance,
+            expected_score: advice.expected_score,
+            expected_to_come: advice.expected_to_come,
             reroll: advice.reroll().to_vec(),
             options: advice
                 .options
@@ -158,8 +197,9 @@ impl AdviceView {
                 .map(|choice| AdviceOption {
                     reroll: choice.reroll.clone(),
                     keep: kept(dice, &choice.reroll).collect(),
-                    chance: choice.outlook.chance.to_f64(),
-                    expected_score: choice.outlook.expected_score.to_f64(),
+                    chance: choice.chance,
+                    expected_score: choice.expected_score,
+                    expected_to_come: choice.expected_to_come,
                     summary: choice.summary.clone(),
                 })
                 .collect(),
@@ -169,15 +209,16 @@ impl AdviceView {
 }
 
 impl TurnAdviceView {
-    fn new(goal: Goal, turn: &TurnAdvice) -> TurnAdviceView {
+    fn new(goal: AdviceGoal, turn: &TurnAdvice) -> TurnAdviceView {
         let names = |positions: &[usize]| positions.iter().map(|&i| turn.dice[i]).collect();
         let advice = &turn.advice;
         TurnAdviceView {
             phase: turn.phase,
             goal,
             rolls_left: turn.rolls_left,
-            chance: advice.outlook.chance.to_f64(),
-            expected_score: advice.outlook.expected_score.to_f64(),
+            chance: advice.chance,
+            expected_score: advice.expected_score,
+            expected_to_come: advice.expected_to_come,
             reroll: names(advice.reroll()),
             options: advice
                 .options
@@ -187,8 +228,9 @@ impl TurnAdviceView {
                     keep: kept(turn.dice.len(), &choice.reroll)
                         .map(|i| turn.dice[i])
                         .collect(),
-                    chance: choice.outlook.chance.to_f64(),
-                    expected_score: choice.outlook.expected_score.to_f64(),
+                    chance: choice.chance,
+                    expected_score: choice.expected_score,
+                    expected_to_come: choice.expected_to_come,
                     summary: choice.summary.clone(),
                 })
                 .collect(),
@@ -198,11 +240,8 @@ impl TurnAdviceView {
 }
 
 /// Counts an answer of the advisor for `goal`, and how long it took since `start`.
-fn advised(goal: Goal, start: Instant) {
-    let goal = match goal {
-        Goal::Make => "make",
-        Goal::Score => "score",
-    };
+fn advised(goal: AdviceGoal, start: Instant) {
+    let goal = goal.name();
     metrics::counter!(ADVICE, "goal" => goal).increment(1);
     metrics::histogram!(ADVICE_SECONDS, "goal" => goal).record(start.elapsed().as_secs_f64());
 }
@@ -216,7 +255,9 @@ fn kept(dice: usize, reroll: &[usize]) -> impl Iterator<Item = usize> + '_ {
 ///
 /// The best play of the rest of a Phase 10 Dice turn from the dice as they lie: the exact chance
 /// of making the phase and the exact expected score with best play for the goal, which dice to
-/// roll again, and the five best choices. Open, like evaluate.
+/// roll again, and the five best choices. With `goal: game` and the `game_state` of a solitaire
+/// game, best play for the whole game (RULES §11), each choice with the points still to come.
+/// Open, like evaluate.
 #[utoipa::path(
     operation_id = "adviseTurn",
     tag = "rules",
@@ -230,7 +271,10 @@ fn kept(dice: usize, reroll: &[usize]) -> impl Iterator<Item = usize> + '_ {
     })))
 )]
 #[post("/advice")]
-pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpResponse> {
+pub async fn advise_position(
+    state: web::Data<AppState>,
+    body: JsonBody<AdviceRequest>,
+) -> Result<HttpResponse> {
     let request = body.0;
     let phase = numbered_phase(request.phase)?;
     let lying: Vec<Lying> = request
@@ -242,16 +286,25 @@ pub async fn advise_position(body: JsonBody<AdviceRequest>) -> Result<HttpRespon
         })
         .collect();
     let (rolls_left, goal, layout) = (request.rolls_left, request.goal, request.dice_layout);
+    let at = game_state(goal, request.game_state, phase.number.get(), layout)?;
     let dice = lying.len();
+    let whole_game = state.game_advisor.clone();
     // The first answer for a phase builds its tables: off the server's threads.
     let advice = crate::api::blocking(move || {
         let start = Instant::now();
-        let advice = advice::advise(phase, layout, &lying, rolls_left, goal);
+        let advice = match (goal.of_turn(), at) {
+            (Some(goal), _) => advice::advise(phase, layout, &lying, rolls_left, goal)
+                .map(|advice| Advised::from(&advice))
+                .map_err(refused),
+            (None, Some(at)) => whole_game
+                .advise(phase, &lying, rolls_left, at)
+                .map_err(game_refused),
+            (None, None) => unreachable!("game_state checks the state of a whole game"),
+        };
         advised(goal, start);
         advice
     })
-    .await?
-    .map_err(refused)?;
+    .await??;
     let view = AdviceView::new(phase.number.get(), goal, rolls_left, dice, &advice);
     Ok(HttpResponse::Ok().json(view))
 }
@@ -284,12 +337,13 @@ pub async fn advise_digital_turn(
 ) -> Result<HttpResponse> {
     let goal = query.0.goal.unwrap_or_default();
     let (game_id, number) = (turn.game_id.clone(), turn.number);
+    let whole_game = turn.state.game_advisor.clone();
     let (version, advised) = turn
         .state
         .run_as(turn.caller.clone(), move |session, account| {
             let game = games::get(session, &account.id, &game_id)?;
             let start = Instant::now();
-            let advice = for_turn(&game, number, goal)?;
+            let advice = for_turn(&game, number, goal, &whole_game)?;
             advised(goal, start);
             Ok((game.version(), advice))
         })
@@ -297,4 +351,39 @@ pub async fn advise_digital_turn(
     Ok(turn
         .conditions
         .read(version, &TurnAdviceView::new(goal, &advised)))
+}
+
+/// The state of the solitaire game a request for `goal: game` is in; `game_state` is read with
+/// that goal only, and needed then.
+fn game_state(
+    goal: AdviceGoal,
+    body: Option<GameStateBody>,
+    phase: u8,
+    layout: DiceLayout,
+) -> Result<Option<State>> {
+    let field = |code, field: &str, message: &str| Err(Error::invalid_field(code, field, message));
+    match (goal, body) {
+        (AdviceGoal::Game, None) => field(
+            ProblemCode::NoSuchGameState,
+            "game_state",
+            "advice for the whole game needs where the solitaire game stands: give game_state \
+             with phases_total (and failed_on_phase_10 on phase 10)",
+        ),
+        (AdviceGoal::Game, Some(_)) if layout == DiceLayout::AnyColors => field(
+            ProblemCode::InvalidValue,
+            "dice_layout",
+            "the whole game is solved for the standard dice (RULES §1), not any_colors",
+        ),
+        (AdviceGoal::Game, Some(body)) => Ok(Some(State {
+            phase,
+            phases_total: body.phases_total,
+            failed_on_phase_10: body.failed_on_phase_10,
+        })),
+        (_, Some(_)) => field(
+            ProblemCode::NoSuchGameState,
+            "game_state",
+            "game_state is read only with goal game, the best play of a whole solitaire game",
+        ),
+        (_, None) => Ok(None),
+    }
 }

@@ -19,6 +19,7 @@ pub mod people;
 pub mod phases;
 pub mod scoresheet;
 pub mod share;
+pub mod solitaire;
 pub mod table;
 pub mod table_app;
 pub mod turns;

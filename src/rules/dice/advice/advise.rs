@@ -4,6 +4,7 @@
 use thiserror::Error;
 
 use super::multisets::Counts;
+use super::numbers::Kept;
 use super::phase_8::{Faces, Way, phase_8_best_choices, phase_8_one_turn, phase_8_unnamed_choices};
 use super::placed::{self, Lying, Misnamed, Placement, place};
 use super::summary::{choice_summary, first_roll_summary};
@@ -69,31 +70,14 @@ fn weigh(
     shown: usize,
 ) -> Result<Advice, AdviceRefused> {
     let colors = is_of_colors(phase);
-    if colors && layout == DiceLayout::AnyColors {
-        return Err(AdviceRefused::ColorsUnknown);
-    }
-    if usize::from(rolls_left) > ROLLS_PER_TURN {
-        return Err(AdviceRefused::RollsLeft(rolls_left));
-    }
-    if usize::from(rolls_left) == ROLLS_PER_TURN {
-        if !dice.is_empty() {
-            return Err(AdviceRefused::DiceBeforeFirstRoll);
-        }
+    let Some(roll) = position(phase, layout, dice, rolls_left)? else {
         let outlook = one_turn_of(phase, goal);
         return Ok(Advice {
             outlook,
             options: Vec::new(),
             summary: first_roll_summary(phase, &outlook, goal),
         });
-    }
-    if dice.len() != MAX_DICE {
-        return Err(AdviceRefused::NotAllDice { given: dice.len() });
-    }
-    if colors && let Some(index) = dice.iter().position(|d| d.die.color.is_none()) {
-        return Err(AdviceRefused::ColorRequired { index });
-    }
-    let roll = Roll::new(dice.iter().map(|d| d.die).collect()).expect("ten dice");
-    layout.place(&roll)?;
+    };
     let placement = place(layout, dice)?;
     let stopped = stopped(phase, &roll);
     let faces: Vec<Die> = dice.iter().map(|d| d.die).collect();
@@ -134,6 +118,39 @@ fn weigh(
     Ok(said(rank(choices, goal, shown)))
 }
 
+/// Checks a position of a turn: the dice on the table (none before the first roll: `None`),
+/// rollable, named where named, colored in phase 8, and the rolls left.
+pub fn position(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+) -> Result<Option<Roll>, AdviceRefused> {
+    let colors = is_of_colors(phase);
+    if colors && layout == DiceLayout::AnyColors {
+        return Err(AdviceRefused::ColorsUnknown);
+    }
+    if usize::from(rolls_left) > ROLLS_PER_TURN {
+        return Err(AdviceRefused::RollsLeft(rolls_left));
+    }
+    if usize::from(rolls_left) == ROLLS_PER_TURN {
+        if !dice.is_empty() {
+            return Err(AdviceRefused::DiceBeforeFirstRoll);
+        }
+        return Ok(None);
+    }
+    if dice.len() != MAX_DICE {
+        return Err(AdviceRefused::NotAllDice { given: dice.len() });
+    }
+    if colors && let Some(index) = dice.iter().position(|d| d.die.color.is_none()) {
+        return Err(AdviceRefused::ColorRequired { index });
+    }
+    let roll = Roll::new(dice.iter().map(|d| d.die).collect()).expect("ten dice");
+    layout.place(&roll)?;
+    place(layout, dice)?;
+    Ok(Some(roll))
+}
+
 /// Builds every table the advisor answers from (a second or two in a release build), so that no
 /// answer waits for one.
 pub fn warm_up() {
@@ -154,7 +171,7 @@ pub fn one_turn_of(phase: &Phase, goal: Goal) -> Outlook {
 }
 
 /// Phase 8, the one phase of colors: its advice knows each physical die.
-fn is_of_colors(phase: &Phase) -> bool {
+pub fn is_of_colors(phase: &Phase) -> bool {
     phase.groups.iter().any(|g| g.kind == GroupKind::Color)
 }
 
@@ -216,7 +233,24 @@ fn unnamed_color_choices(
             Way { faces, die_at }
         })
         .collect();
-    // The places showing each face, in the order of the table; a choice rolls the first k.
+    let choices = first_of_alike(dice);
+    let outlooks =
+        phase_8_unnamed_choices(&ways, &choices, rolls_left, goal, shown.min(choices.len()));
+    Ok(choices
+        .into_iter()
+        .zip(outlooks)
+        .filter_map(|(reroll, outlook)| {
+            Some(Weighed {
+                reroll: reroll as u16,
+                outlook: outlook?,
+            })
+        })
+        .collect())
+}
+
+/// The sets of places to roll again when dice showing the same face are alike (they fit the
+/// ten dice in several ways): of those, a choice rolls the first ones on the table.
+pub(crate) fn first_of_alike(dice: &[Lying]) -> Vec<usize> {
     let mut alike: Vec<(Die, u16)> = Vec::new();
     for (index, lying) in dice.iter().enumerate() {
         match alike.iter_mut().find(|(die, _)| *die == lying.die) {
@@ -237,18 +271,7 @@ fn unnamed_color_choices(
             .flat_map(|choice| firsts.iter().map(move |more| choice | more))
             .collect();
     }
-    let outlooks =
-        phase_8_unnamed_choices(&ways, &choices, rolls_left, goal, shown.min(choices.len()));
-    Ok(choices
-        .into_iter()
-        .zip(outlooks)
-        .filter_map(|(reroll, outlook)| {
-            Some(Weighed {
-                reroll: reroll as u16,
-                outlook: outlook?,
-            })
-        })
-        .collect())
+    choices
 }
 
 /// The figures of stopping on these dice: made or not, and their score.
@@ -270,11 +293,35 @@ fn kind_and_face(face: Face) -> (bool, usize) {
     }
 }
 
-/// Every choice on the table in a phase of numbers, one per multiset kept: of dice showing the
-/// same face, the first ones on the table are rolled (the smallest positions: see [`rank`]).
-fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> Vec<Weighed> {
+/// Ten dice of a phase of numbers on the table: their multisets, and where each face lies.
+pub(crate) struct NumberPlaces {
+    pub roll: Kept,
+    high: Counts,
+    low: Counts,
+    /// `first[kind][face][n]`: the first n places on the table showing that face (kind 0 low).
+    first: [[[u16; MAX_DICE + 1]; 6]; 2],
+}
+
+impl NumberPlaces {
+    /// The places a choice keeping these multisets rolls again: of dice showing the same face,
+    /// the first ones on the table (the smallest places: see [`rank`]).
+    pub fn reroll(&self, kept_high: &Counts, kept_low: &Counts) -> u16 {
+        let mut reroll = 0;
+        for (kind, (lying, kept)) in [(self.low, kept_low), (self.high, kept_high)]
+            .iter()
+            .enumerate()
+        {
+            for face in 0..6 {
+                reroll |= self.first[kind][face][usize::from(lying[face] - kept[face])];
+            }
+        }
+        reroll
+    }
+}
+
+/// Where the faces of ten rollable dice of a phase of numbers lie.
+pub(crate) fn number_places(dice: &[Lying]) -> NumberPlaces {
     let (mut high, mut low): (Counts, Counts) = Default::default();
-    // `first[kind][face][n]`: the first n positions on the table showing that face.
     let mut first = [[[0u16; MAX_DICE + 1]; 6]; 2];
     for (index, lying) in dice.iter().enumerate() {
         let (is_high, face) = kind_and_face(lying.die.face);
@@ -285,16 +332,22 @@ fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> 
         prefix[n] = prefix[n - 1] | 1 << index;
     }
     let roll = numbers::lying(&high, &low).expect("ten rollable dice are six high and four low");
-    numbers::choices(phase, roll, rolls_left, goal)
+    NumberPlaces {
+        roll,
+        high,
+        low,
+        first,
+    }
+}
+
+/// Every choice on the table in a phase of numbers, one per multiset kept.
+fn number_choices(phase: &Phase, dice: &[Lying], rolls_left: u8, goal: Goal) -> Vec<Weighed> {
+    let places = number_places(dice);
+    numbers::choices(phase, places.roll, rolls_left, goal)
         .into_iter()
-        .map(|(kept_high, kept_low, outlook)| {
-            let mut reroll = 0;
-            for (kind, (lying, kept)) in [(low, kept_low), (high, kept_high)].iter().enumerate() {
-                for face in 0..6 {
-                    reroll |= first[kind][face][usize::from(lying[face] - kept[face])];
-                }
-            }
-            Weighed { reroll, outlook }
+        .map(|(kept_high, kept_low, outlook)| Weighed {
+            reroll: places.reroll(&kept_high, &kept_low),
+            outlook,
         })
         .collect()
 }

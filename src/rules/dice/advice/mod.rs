@@ -6,25 +6,27 @@
 
 mod advise;
 mod exact;
+pub mod game;
 mod multisets;
 mod numbers;
 mod phase_8;
 mod placed;
-mod solitaire;
+pub mod solitaire;
 mod summary;
 mod valued;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use advise::{AdviceRefused, advise, one_turn_of, warm_up, weigh_all};
+pub use advise::{AdviceRefused, advise, is_of_colors, one_turn_of, position, warm_up, weigh_all};
 pub use exact::{Exact, MAX_SIXES};
 pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};
 pub use placed::{Lying, Misnamed, ways as ways_dice_lie};
 pub use solitaire::{
-    FirstPhases, LastPhases, by_iteration, first_phases, fixed_point, last_phases,
+    FirstPhases, LastPhases, MISS, by_iteration, first_phases, fixed_point, last_phases,
 };
-pub use valued::Valued;
+pub use summary::{game_choice_summary, game_first_roll_summary};
+pub use valued::{EndValues, Play, Valued, ValuedTurn, Verdicts};
 
 /// What the player plays the rest of the turn for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
@@ -86,6 +88,56 @@ impl Advice {
     /// The best choice: the dice to roll again now (none: stop).
     pub fn reroll(&self) -> &[usize] {
         self.options.first().map_or(&[], |best| &best.reroll)
+    }
+}
+
+/// An answer as the API gives it: figures as doubles and, advised for the whole game, the
+/// points still to come (`Advice` keeps them exact; the whole game's are doubles already).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advised {
+    pub chance: f64,
+    pub expected_score: f64,
+    pub expected_to_come: Option<f64>,
+    /// The best choices, best first.
+    pub options: Vec<AdvisedChoice>,
+    pub summary: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdvisedChoice {
+    pub reroll: Vec<usize>,
+    pub chance: f64,
+    pub expected_score: f64,
+    pub expected_to_come: Option<f64>,
+    pub summary: String,
+}
+
+impl Advised {
+    /// The best choice: the dice to roll again now (none: stop).
+    pub fn reroll(&self) -> &[usize] {
+        self.options.first().map_or(&[], |best| &best.reroll)
+    }
+}
+
+impl From<&Advice> for Advised {
+    fn from(advice: &Advice) -> Advised {
+        Advised {
+            chance: advice.outlook.chance.to_f64(),
+            expected_score: advice.outlook.expected_score.to_f64(),
+            expected_to_come: None,
+            options: advice
+                .options
+                .iter()
+                .map(|choice| AdvisedChoice {
+                    reroll: choice.reroll.clone(),
+                    chance: choice.outlook.chance.to_f64(),
+                    expected_score: choice.outlook.expected_score.to_f64(),
+                    expected_to_come: None,
+                    summary: choice.summary.clone(),
+                })
+                .collect(),
+            summary: advice.summary.clone(),
+        }
     }
 }
 

@@ -94,12 +94,71 @@ pub fn choice_summary(
     goal: Goal,
     rolls_left: u8,
 ) -> String {
+    let figures = (outlook.chance.to_f64(), outlook.expected_score.to_f64());
+    sentence(
+        phase,
+        dice,
+        reroll,
+        figures,
+        &worth(phase, outlook, goal),
+        rolls_left,
+    )
+}
+
+/// The sentence of a choice for the whole game: as [`choice_summary`], worth the points still
+/// to come ("Keep …, roll the other four: 212.4 points to come, 71% to make phase 10").
+pub fn game_choice_summary(
+    phase: &Phase,
+    dice: &[Die],
+    reroll: &[usize],
+    (chance, to_come): (f64, f64),
+    expected_score: f64,
+    rolls_left: u8,
+) -> String {
+    let worth = game_worth(phase, chance, to_come);
+    sentence(
+        phase,
+        dice,
+        reroll,
+        (chance, expected_score),
+        &worth,
+        rolls_left,
+    )
+}
+
+/// The whole game's points to come, and the chance to make the phase.
+fn game_worth(phase: &Phase, chance: f64, to_come: f64) -> String {
+    format!(
+        "{} points to come ({} to make phase {})",
+        points(to_come),
+        percent(chance),
+        phase.number
+    )
+}
+
+/// The sentence before the first roll, for the whole game.
+pub fn game_first_roll_summary(phase: &Phase, chance: f64, to_come: f64) -> String {
+    format!(
+        "Roll all ten dice, then play as advised: {}",
+        game_worth(phase, chance, to_come)
+    )
+}
+
+/// A choice in words: stopping (and what the dice come to), or what to keep and roll again and
+/// what that is `worth`.
+fn sentence(
+    phase: &Phase,
+    dice: &[Die],
+    reroll: &[usize],
+    (chance, expected_score): (f64, f64),
+    worth: &str,
+    rolls_left: u8,
+) -> String {
     if reroll.is_empty() {
-        let verdict = if outlook.chance.to_f64() == 1.0 {
+        let verdict = if chance == 1.0 {
             format!(
                 "these dice make phase {} for {} points",
-                phase.number,
-                outlook.expected_score.to_f64()
+                phase.number, expected_score
             )
         } else {
             format!("these dice do not make phase {}", phase.number)
@@ -111,7 +170,6 @@ pub fn choice_summary(
         };
         return format!("{opening}: {verdict}");
     }
-    let worth = worth(phase, outlook, goal);
     if reroll.len() == dice.len() {
         return format!("Roll all {} again: {worth}", COUNTS[dice.len()]);
     }

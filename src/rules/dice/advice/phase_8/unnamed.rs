@@ -28,7 +28,7 @@ pub struct Way {
 
 impl Way {
     /// The physical dice (bit d: `DieId::ALL[d]`) at the places of `places` (bit i: place i).
-    fn dice(&self, places: usize) -> usize {
+    pub(crate) fn dice(&self, places: usize) -> usize {
         (0..DICE)
             .filter(|i| places & 1 << i != 0)
             .fold(0, |mask, i| mask | 1 << self.die_at[i])

@@ -21,8 +21,13 @@
 //! do not cover. The values of phases 1 to 7 are therefore given here for a value of phase 8
 //! onwards that the caller provides.
 
-use super::valued::{EndValues, Valued, ValuedTurn, Verdicts};
+use super::valued::{EndValues, Play, Valued, ValuedTurn, Verdicts};
 use crate::rules::PHASES;
+
+pub mod patterns;
+pub mod phase_8;
+#[cfg(test)]
+mod phase_8_tests;
 
 /// The points a miss costs in solitaire.
 pub const MISS: f64 = 5.0;
@@ -70,9 +75,9 @@ pub fn by_iteration(turn: impl Fn(f64) -> Valued, start: f64) -> f64 {
     panic!("value iteration did not settle")
 }
 
-/// A turn of phase `number` (not 8) played best for these ends.
-fn turn_of(verdicts: &Verdicts, made: &[f64], missed: f64) -> Valued {
-    ValuedTurn::new(verdicts, &EndValues { made, missed }).whole
+/// A turn of a phase of numbers played for these ends.
+fn turn_of(verdicts: &Verdicts, made: &[f64], missed: f64, play: Play) -> Valued {
+    ValuedTurn::new(verdicts, &EndValues { made, missed }, play).whole
 }
 
 /// The value of each score made, from what each adds and leads to.
@@ -90,15 +95,15 @@ pub struct LastPhases {
     pub phase_10_failed: f64,
 }
 
-pub fn last_phases() -> LastPhases {
+pub fn last_phases(play: Play) -> LastPhases {
     let ten = Verdicts::of(&PHASES[9]);
     let scores = made_values(&ten, |s| s as f64);
-    let (phase_10_failed, _) = fixed_point(|missed| turn_of(&ten, &scores, missed), 0.0);
+    let (phase_10_failed, _) = fixed_point(|missed| turn_of(&ten, &scores, missed, play), 0.0);
     let first = made_values(&ten, |s| s as f64 + FIRST_FINISH);
-    let phase_10 = turn_of(&ten, &first, phase_10_failed - MISS).value;
+    let phase_10 = turn_of(&ten, &first, phase_10_failed - MISS, play).value;
     let nine = Verdicts::of(&PHASES[8]);
     let on = made_values(&nine, |s| s as f64 + phase_10);
-    let (phase_9, _) = fixed_point(|missed| turn_of(&nine, &on, missed), 0.0);
+    let (phase_9, _) = fixed_point(|missed| turn_of(&nine, &on, missed, play), 0.0);
     LastPhases {
         phase_9,
         phase_10,
@@ -125,6 +130,7 @@ pub struct FirstPhases {
 fn per_total(
     verdicts: &Verdicts,
     totals: usize,
+    play: Play,
     worth: impl Fn(usize, usize) -> f64 + Sync,
 ) -> (Vec<f64>, usize, usize) {
     let made: Vec<Vec<f64>> = (0..totals)
@@ -141,7 +147,7 @@ fn per_total(
             }
         }
     }
-    let solve = |t: usize| fixed_point(|missed| turn_of(verdicts, &made[t], missed), 0.0);
+    let solve = |t: usize| fixed_point(|missed| turn_of(verdicts, &made[t], missed, play), 0.0);
     let half = distinct.len().div_ceil(2);
     let (first, second) = distinct.split_at(half);
     let solved: Vec<(f64, usize)> = std::thread::scope(|scope| {
@@ -160,14 +166,18 @@ fn totals_before(best: &[usize], phase: usize) -> usize {
     best[..phase - 1].iter().sum::<usize>() + 1
 }
 
-pub fn first_phases(phase_8: f64) -> FirstPhases {
+/// The values of the states of phases 1 to 7 for this value of phase 8, each turn played `play`.
+pub fn first_phases(phase_8: f64, play: Play) -> FirstPhases {
     let verdicts: Vec<Verdicts> = PHASES[..7].iter().map(Verdicts::of).collect();
     let best: Vec<usize> = verdicts.iter().map(Verdicts::best_score).collect();
     let mut solved = 0;
     let mut turns = 0;
     let mut single = |phase: usize, next: f64| {
         let on = made_values(&verdicts[phase - 1], |s| s as f64 + next);
-        let (value, steps) = fixed_point(|missed| turn_of(&verdicts[phase - 1], &on, missed), 0.0);
+        let (value, steps) = fixed_point(
+            |missed| turn_of(&verdicts[phase - 1], &on, missed, play),
+            0.0,
+        );
         solved += 1;
         turns += steps;
         value
@@ -175,7 +185,7 @@ pub fn first_phases(phase_8: f64) -> FirstPhases {
     let phase_7 = single(7, phase_8);
     let phase_6 = single(6, phase_7);
     let five = &verdicts[4];
-    let (by_5, n, t) = per_total(five, totals_before(&best, 5), |total, s| {
+    let (by_5, n, t) = per_total(five, totals_before(&best, 5), play, |total, s| {
         let bonus = if total + s > FIVE_PHASE_LINE {
             FIVE_PHASE
         } else {
@@ -191,6 +201,7 @@ pub fn first_phases(phase_8: f64) -> FirstPhases {
         let (values, n, t) = per_total(
             &verdicts[phase - 1],
             totals_before(&best, phase),
+            play,
             |total, s| s as f64 + after[total + s],
         );
         solved += n;
@@ -199,7 +210,7 @@ pub fn first_phases(phase_8: f64) -> FirstPhases {
         next = values;
     }
     let on = made_values(&verdicts[0], |s| s as f64 + next[s]);
-    let (phase_1, steps) = fixed_point(|missed| turn_of(&verdicts[0], &on, missed), 0.0);
+    let (phase_1, steps) = fixed_point(|missed| turn_of(&verdicts[0], &on, missed, play), 0.0);
     FirstPhases {
         phase_1,
         by_total,
@@ -217,20 +228,21 @@ mod tests {
 
     #[test]
     fn newton_and_value_iteration_reach_the_same_fixed_points() {
-        let last = last_phases();
+        let last = last_phases(Play::Best);
         let ten = Verdicts::of(&PHASES[9]);
         let scores = made_values(&ten, |s| s as f64);
-        let slowly = by_iteration(|missed| turn_of(&ten, &scores, missed), 0.0);
+        let slowly = by_iteration(|missed| turn_of(&ten, &scores, missed, Play::Best), 0.0);
         assert!(
             (slowly - last.phase_10_failed).abs() < 1e-9,
             "{slowly} {last:?}"
         );
         // from far above, as from below
-        let (from_above, _) = fixed_point(|missed| turn_of(&ten, &scores, missed), 500.0);
+        let (from_above, _) =
+            fixed_point(|missed| turn_of(&ten, &scores, missed, Play::Best), 500.0);
         assert!((from_above - last.phase_10_failed).abs() < 1e-9);
         let nine = Verdicts::of(&PHASES[8]);
         let on = made_values(&nine, |s| s as f64 + last.phase_10);
-        let slowly = by_iteration(|missed| turn_of(&nine, &on, missed), 0.0);
+        let slowly = by_iteration(|missed| turn_of(&nine, &on, missed, Play::Best), 0.0);
         assert!((slowly - last.phase_9).abs() < 1e-9, "{slowly} {last:?}");
     }
 
@@ -238,7 +250,7 @@ mod tests {
     /// value of that play in closed form, a lower bound for the fixed point.
     #[test]
     fn best_play_is_worth_at_least_playing_every_turn_for_one_goal() {
-        let last = last_phases();
+        let last = last_phases(Play::Best);
         for goal in [Goal::Make, Goal::Score] {
             let turn = one_turn_of(&PHASES[9], goal);
             let (chance, score) = (turn.chance.to_f64(), turn.expected_score.to_f64());
@@ -256,7 +268,7 @@ mod tests {
     /// less than a miss. The best play can only widen the margin.
     #[test]
     fn a_phase_8_made_with_few_points_is_worth_less_than_a_miss() {
-        let last = last_phases();
+        let last = last_phases(Play::Best);
         let turn = one_turn_of(&PHASES[7], Goal::Make);
         let (chance, score) = (turn.chance.to_f64(), turn.expected_score.to_f64());
         let phase_8_at_least = last.phase_9 + (score - MISS * (1.0 - chance)) / chance;
@@ -314,10 +326,10 @@ mod tests {
     #[test]
     #[ignore = "seconds: every state of phases 1 to 7 is solved"]
     fn the_states_below_phase_8_grow_with_what_is_made() {
-        let last = last_phases();
+        let last = last_phases(Play::Best);
         let start = std::time::Instant::now();
         // any value of phase 8 will do here; a made phase 8 is worth 40 to 60 points
-        let first = first_phases(last.phase_9 + 40.0);
+        let first = first_phases(last.phase_9 + 40.0, Play::Best);
         println!(
             "{} fixed points, {} turns played out, in {:.2} s; start {:.3}",
             first.solved,

@@ -1,0 +1,191 @@
+//! Advice for a whole solitaire game (API.md "Whole-game advice", RULES §11): each choice at a
+//! position of a turn valued by the expected points still to come, this turn included, from the
+//! published values of the states ([`Solitaire`]). Phase 8 with two rolls left needs the table
+//! of every keep pattern ([`Phase8Table`]), which an operator may give the server.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, LazyLock, Mutex};
+
+use super::phase_8_table::Phase8Table;
+use super::{NoSuchState, Solitaire, State, published};
+use crate::rules::PHASES;
+use crate::rules::dice::advice::game::{
+    GameChoice, Phase8Game, Phase8Refused, number_choices, phase_8_choices_for_game,
+};
+use crate::rules::dice::advice::{
+    AdviceRefused, Advised, AdvisedChoice, EndValues, Lying, OPTIONS_SHOWN, Play, ValuedTurn,
+    Verdicts, game_choice_summary, game_first_roll_summary, is_of_colors, position,
+};
+use crate::rules::dice::evaluate;
+use crate::rules::dice::faces::Die;
+use crate::rules::dice::layout::DiceLayout;
+use crate::rules::phases::Phase;
+
+/// Why a position cannot be advised for the whole game.
+#[derive(Debug, thiserror::Error)]
+pub enum GameRefused {
+    #[error(transparent)]
+    State(#[from] NoSuchState),
+    #[error(transparent)]
+    Position(#[from] AdviceRefused),
+    #[error(
+        "phase 8 with two rolls left is advised for the whole game from a table of every keep pattern (4.5 GB), which this server was not given: its operator writes it with `phase10 solitaire --phase-8-table PATH` and starts the server with `--solitaire-phase-8-table PATH`. Before the first roll and with one roll left it is advised without"
+    )]
+    Phase8NeedsTable,
+    #[error("the phase 8 table cannot be read: {0}")]
+    Table(std::io::Error),
+}
+
+/// States whose turns are kept, the latest asked: each holds what keeping every multiset is
+/// worth (about 8 MB), and a game asks about the same state for every roll of a turn.
+const RECENT_STATES: usize = 4;
+
+/// The whole-game advisor of a server.
+pub struct GameAdvisor {
+    solitaire: &'static Solitaire,
+    table: Option<Phase8Table>,
+    recent: Mutex<VecDeque<(State, Arc<ValuedTurn>)>>,
+}
+
+/// How each full roll ends a turn, per phase of numbers (phase 8's is never read).
+static VERDICTS: LazyLock<Vec<Verdicts>> =
+    LazyLock::new(|| PHASES.iter().map(Verdicts::of).collect());
+
+impl GameAdvisor {
+    pub fn new(table: Option<Phase8Table>) -> GameAdvisor {
+        GameAdvisor {
+            solitaire: published(),
+            table,
+            recent: Mutex::new(VecDeque::new()),
+        }
+    }
+
+    /// The best play of the rest of a turn on `phase` in solitaire game state `state`.
+    pub fn advise(
+        &self,
+        phase: &Phase,
+        dice: &[Lying],
+        rolls_left: u8,
+        state: State,
+    ) -> Result<Advised, GameRefused> {
+        let roll = position(phase, DiceLayout::Standard, dice, rolls_left)?;
+        let here = self.solitaire.value(state)?;
+        let colors = is_of_colors(phase);
+        let faces: Vec<Die> = dice.iter().map(|d| d.die).collect();
+        let Some(roll) = roll else {
+            let (to_come, chance, score) = if colors {
+                let p8 = &self.solitaire.phase_8;
+                (here, p8.chance, p8.expected_score)
+            } else {
+                let whole = self.turn(state)?.whole;
+                (whole.value, 1.0 - whole.miss, whole.score)
+            };
+            return Ok(Advised {
+                chance,
+                expected_score: score,
+                expected_to_come: Some(to_come),
+                options: Vec::new(),
+                summary: game_first_roll_summary(phase, chance, to_come),
+            });
+        };
+        let choices = if rolls_left == 0 {
+            let verdict = evaluate(phase, &roll);
+            let ends = self.solitaire.ends(state, verdict.score as usize)?;
+            vec![GameChoice {
+                reroll: 0,
+                to_come: match verdict.made {
+                    true => ends.made[verdict.score as usize],
+                    false => ends.missed,
+                },
+                chance: f64::from(u8::from(verdict.made)),
+                expected_score: f64::from(verdict.score),
+            }]
+        } else if colors {
+            let p8 = &self.solitaire.phase_8;
+            let read = |pattern| self.table.as_ref().expect("a table").worth(pattern);
+            let game = Phase8Game {
+                theta: p8.theta,
+                missed: here - super::MISS,
+                lookup: self.table.as_ref().map(|_| &read as &dyn Fn(usize) -> _),
+            };
+            phase_8_choices_for_game(dice, rolls_left, &game).map_err(|e| match e {
+                Phase8Refused::Position(why) => GameRefused::Position(why),
+                Phase8Refused::NoTable => GameRefused::Phase8NeedsTable,
+                Phase8Refused::Table(error) => GameRefused::Table(error),
+            })?
+        } else {
+            number_choices(&*self.turn(state)?, dice, rolls_left)
+        };
+        let options: Vec<AdvisedChoice> = best_first(choices)
+            .into_iter()
+            .take(OPTIONS_SHOWN)
+            .map(|choice| {
+                let reroll: Vec<usize> = (0..16).filter(|i| choice.reroll & 1 << i != 0).collect();
+                let figures = (choice.chance, choice.to_come);
+                AdvisedChoice {
+                    summary: game_choice_summary(
+                        phase,
+                        &faces,
+                        &reroll,
+                        figures,
+                        choice.expected_score,
+                        rolls_left,
+                    ),
+                    reroll,
+                    chance: choice.chance,
+                    expected_score: choice.expected_score,
+                    expected_to_come: Some(choice.to_come),
+                }
+            })
+            .collect();
+        let best = &options[0];
+        Ok(Advised {
+            chance: best.chance,
+            expected_score: best.expected_score,
+            expected_to_come: best.expected_to_come,
+            summary: best.summary.clone(),
+            options,
+        })
+    }
+
+    /// The turn of a state of a phase of numbers played best for its ends, kept for the next
+    /// questions about the same state.
+    fn turn(&self, state: State) -> Result<Arc<ValuedTurn>, GameRefused> {
+        let recent = |list: &VecDeque<(State, Arc<ValuedTurn>)>| {
+            list.iter()
+                .find(|(s, _)| *s == state)
+                .map(|(_, t)| t.clone())
+        };
+        if let Some(turn) = recent(&self.recent.lock().expect("the recent turns")) {
+            return Ok(turn);
+        }
+        let verdicts = &VERDICTS[usize::from(state.phase) - 1];
+        let ends = self.solitaire.ends(state, verdicts.best_score())?;
+        let ends = EndValues {
+            made: &ends.made,
+            missed: ends.missed,
+        };
+        let turn = Arc::new(ValuedTurn::new(verdicts, &ends, Play::Best));
+        let mut list = self.recent.lock().expect("the recent turns");
+        if recent(&list).is_none() {
+            if list.len() == RECENT_STATES {
+                list.pop_front();
+            }
+            list.push_back((state, turn.clone()));
+        }
+        Ok(turn)
+    }
+}
+
+/// The choices best first: the most points to come, then the better chance, then fewer dice
+/// rolled, then the dice that come first on the table.
+fn best_first(mut choices: Vec<GameChoice>) -> Vec<GameChoice> {
+    choices.sort_by(|a, b| {
+        b.to_come
+            .total_cmp(&a.to_come)
+            .then(b.chance.total_cmp(&a.chance))
+            .then(a.reroll.count_ones().cmp(&b.reroll.count_ones()))
+            .then(b.reroll.reverse_bits().cmp(&a.reroll.reverse_bits()))
+    });
+    choices
+}
