@@ -23,3 +23,17 @@ echo "tables ready $(echo "$(date +%s.%N) - $start" | bc) s after the server ans
 echo "resident memory with every phase warmed: $(awk '/VmRSS/ {printf "%.0f MiB", $2/1024}' /proc/$server/status)"
 ./target/release/examples/advice_latency http://127.0.0.1:18182 "$requests"
 echo "resident memory after: $(awk '/VmRSS/ {printf "%.0f MiB", $2/1024}' /proc/$server/status)"
+# The whole game (goal game): its values are compiled in; each state asked about keeps its turn
+# (the latest four). Every phase asked once with two rolls left (phase 8 with one: it needs the
+# operator's table for two), then the memory.
+dice='[{"value":8},{"value":8},{"value":3},{"value":10},{"value":"W"},{"value":5},{"value":6},{"value":1},{"value":9},{"value":2}]'
+colors='[{"value":1,"color":"blue"},{"value":2,"color":"blue"},{"value":2,"color":"red"},{"value":3,"color":"blue"},{"value":7,"color":"blue"},{"value":6,"color":"blue"},{"value":6,"color":"red"},{"value":8,"color":"blue"},{"value":5,"color":"blue"},{"value":5,"color":"blue"}]'
+start=$(date +%s.%N)
+for phase in 1 2 3 4 5 6 7 8 9 10; do
+  case $phase in 8) body="{\"phase\":8,\"rolls_left\":1,\"goal\":\"game\",\"dice\":$colors,\"game_state\":{\"phases_total\":250}}" ;;
+    *) body="{\"phase\":$phase,\"rolls_left\":2,\"goal\":\"game\",\"dice\":$dice,\"game_state\":{\"phases_total\":$(( phase == 1 ? 0 : 30 * (phase - 1) ))}}" ;;
+  esac
+  curl -sf -X POST http://127.0.0.1:18182/v1/advice -H 'Content-Type: application/json' -d "$body" >/dev/null
+done
+echo "goal game in every phase, each state new: $(echo "$(date +%s.%N) - $start" | bc) s in all"
+echo "resident memory with the whole game's latest states kept: $(awk '/VmRSS/ {printf "%.0f MiB", $2/1024}' /proc/$server/status)"

@@ -275,6 +275,7 @@ fn main() {
         "resident memory with the whole game's states kept: {:.0} MiB",
         resident_mib().unwrap_or(0.0)
     );
+    whole_game_summary();
 
     let Some(evaluate) = median_pass_ns("evaluate") else {
         println!("(run every benchmark to see the summary)");
@@ -311,7 +312,6 @@ fn main() {
         }
     }
     phase_8_spread();
-    whole_game_summary();
 }
 
 /// The whole game's answers: median per answer and against the evaluator in the same run.
