@@ -23,6 +23,14 @@ pub struct Config {
     #[arg(long, env, default_value = "phase10.sqlite", global = true)]
     pub database_url: String,
 
+    /// A database for the reads that tolerate lag (pads, figures, the leaderboard, lists): a
+    /// PostgreSQL standby of `DATABASE_URL`. A read that would show a game older than the
+    /// client wrote or named (its `If-None-Match`), or than this process last saw, waits for it
+    /// briefly, then goes to the primary; so does one the standby cannot answer. Unset: every
+    /// read goes to `DATABASE_URL`.
+    #[arg(long, env, global = true)]
+    pub database_read_url: Option<String>,
+
     /// Address and port to listen on: every address of the machine, so that the phones at the
     /// table reach the table app on the machine's address.
     #[arg(long, env, default_value = "0.0.0.0:8080", global = true)]
@@ -209,6 +217,14 @@ pub enum Command {
 }
 
 impl Config {
+    /// How each database pool is sized, and how long a request waits for a connection.
+    pub fn pool_settings(&self) -> crate::service::database::PoolSettings {
+        crate::service::database::PoolSettings {
+            max_size: self.pool_size.max(1),
+            connection_timeout: self.db_timeout(),
+        }
+    }
+
     pub fn db_timeout(&self) -> Duration {
         Duration::from_millis(self.db_timeout_ms)
     }

@@ -372,8 +372,12 @@ impl From<diesel::result::Error> for Error {
     fn from(error: diesel::result::Error) -> Error {
         use diesel::result::{DatabaseErrorKind, Error as Diesel};
         match error {
+            // A server that no longer takes writes (SQLSTATE 25006) was a primary until a
+            // failover: the write goes to the new one when tried again.
             Diesel::DatabaseError(
-                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                DatabaseErrorKind::ClosedConnection
+                | DatabaseErrorKind::UnableToSendCommand
+                | DatabaseErrorKind::ReadOnlyTransaction,
                 _,
             ) => Error::Unavailable,
             Diesel::DatabaseError(_, info) if lost_connection(info.message()) => Error::Unavailable,

@@ -29,7 +29,7 @@ use crate::api::openapi::{OpenApiJson, document_json};
 use crate::api::resources::events::StreamSettings;
 use crate::config::{Config, PublicUrl};
 use crate::service::clock::{Clock, SystemClock};
-use crate::service::database::{Database, PoolSettings};
+use crate::service::database::Database;
 use crate::service::idempotency::KeyPolicy;
 use crate::service::live::Live;
 use crate::service::roller::{Dice, SecureDice};
@@ -82,11 +82,7 @@ pub fn init_tracing(filter: &str, json: bool) {
 pub fn migrated_pool(config: &Config) -> Result<DatabasePool, String> {
     let database = Database::from_url(&config.database_url);
     let backend = database.backend_name();
-    let settings = PoolSettings {
-        max_size: config.pool_size.max(1),
-        connection_timeout: config.db_timeout(),
-    };
-    let (pool, applied) = open_database(database, &settings).map_err(|error| {
+    let (pool, applied) = open_database(database, &config.pool_settings()).map_err(|error| {
         let mut chain = error.to_string();
         let mut cause = std::error::Error::source(&error);
         while let Some(error) = cause {
@@ -175,6 +171,10 @@ pub fn start_playing_with(
     let live = Live::new(listen_url(config), config.stream_limits());
     let service = Arc::new(Service::new(service::Parts {
         pool,
+        standby: config
+            .database_read_url
+            .as_deref()
+            .map(|url| service::standby_pool(Database::from_url(url), &config.pool_settings())),
         clock: time_and_dice.clock,
         dice: time_and_dice.dice,
         keys,
@@ -308,6 +308,9 @@ fn listen_url(config: &Config) -> Option<String> {
     }
 }
 
+/// How long the purge of what is past its time may take.
+const PURGE_WITHIN: Duration = Duration::from_secs(60);
+
 /// Forgets idempotency keys, invites, share links and pairing codes past their time, from now
 /// on and every so often (a tenth of the time keys are kept, within a second and ten minutes), while the server runs.
 fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
@@ -321,7 +324,7 @@ fn purge_keys_now_and_then(service: Arc<Service>, keys: KeyPolicy) {
             ticks.tick().await;
             let service = Arc::clone(&service);
             let purged = web::block(move || {
-                let mut session = service.session()?;
+                let mut session = service.session(PURGE_WITHIN)?;
                 Ok::<_, crate::error::Error>(
                     session.purge_keys(keys)?
                         + invites::purge(&mut session)?

@@ -22,6 +22,7 @@ use crate::error::{Error, Result};
 use crate::service::accounts::{Account, authenticate};
 use crate::service::idempotency::Claim;
 use crate::service::replay::GameState;
+use crate::service::standby::{self, OnStandby};
 use crate::service::{self, Service, Session, games};
 use crate::values::{GameId, TurnNumber};
 use http::idempotency::{self, Receipt};
@@ -97,21 +98,25 @@ pub struct AppState {
 
 impl AppState {
     /// Runs `work` on a session of its own, on the blocking thread pool, never on an async
-    /// worker. Work that overruns the deadline (a database that stopped answering without
-    /// closing its connections) is answered 503 and left to finish or fail on its own: a write
-    /// it was doing may still land, which a retry with the same `Idempotency-Key` finds.
+    /// worker. Work that overruns the deadline is answered 503; a call it has blocked on a
+    /// database that stopped answering without closing its connections is cut then (the
+    /// session's deadline), so the thread and the connection come back. A write it was doing
+    /// may still have landed, which a retry with the same `Idempotency-Key` finds.
     pub async fn run<T, F>(&self, work: F) -> Result<T>
     where
         T: Send + 'static,
         F: FnOnce(&mut Session) -> Result<T> + Send + 'static,
     {
         let service = Arc::clone(&self.service);
+        let deadline = self.deadline;
         let blocking = blocking(move || {
-            service.session().and_then(|mut session| {
+            service.session(deadline).and_then(|mut session| {
                 let result = work(&mut session);
-                if matches!(result, Err(Error::Unavailable | Error::Internal(_))) {
-                    // Before the session gives its connection back, so that the pool drops it.
-                    service::discard_connection();
+                // Before the session gives its connection back, so that the pool drops it.
+                match result {
+                    Err(Error::Unavailable) => session.server_lost(),
+                    Err(Error::Internal(_)) => service::discard_connection(),
+                    _ => {}
                 }
                 result
             })
@@ -135,6 +140,59 @@ impl AppState {
         self.run(move |session| {
             let account = authenticate(session, &caller.api_key)?.ok_or(Error::Unauthorized)?;
             work(session, &account)
+        })
+        .await
+    }
+
+    /// A read that tolerates lag (`service::standby`), for the account whose key the caller
+    /// sent: on the standby when there is one and it has an answer `fresh` accepts, else on
+    /// the primary as `run_as` runs it. The standby gets half the deadline.
+    pub async fn read_as<T, F, G>(&self, caller: Caller, fresh: G, work: F) -> Result<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut Session, &Account) -> Result<T> + Send + Sync + 'static,
+        G: Fn(&Service, &T) -> bool + Send + 'static,
+    {
+        if !self.service.has_standby() {
+            return self.run_as(caller, work).await;
+        }
+        let work = Arc::new(work);
+        let (service, on_standby) = (Arc::clone(&self.service), Arc::clone(&work));
+        let (api_key, within) = (caller.api_key.clone(), self.deadline / 2);
+        let standby = blocking(move || {
+            service.on_standby(
+                within,
+                &api_key,
+                |s, a| on_standby(s, a),
+                |t| fresh(&service, t),
+            )
+        });
+        match actix_web::rt::time::timeout(within, standby).await {
+            Ok(answered) => {
+                if let OnStandby::Answered(answer) = answered?? {
+                    return Ok(answer);
+                }
+            }
+            Err(_) => tracing::warn!(?within, "the standby did not answer a read in time"),
+        }
+        self.run_as(caller, move |session, account| work(session, account))
+            .await
+    }
+
+    /// The caller's game for a read that tolerates lag, never older than the version the
+    /// client names (`named`) or this process saw last.
+    pub async fn game_to_read(
+        &self,
+        caller: Caller,
+        game_id: GameId,
+        named: Option<i64>,
+    ) -> Result<GameState> {
+        let id = game_id.clone();
+        let fresh = move |service: &Service, game: &GameState| {
+            standby::fresh(game, standby::floor(service, &id, named))
+        };
+        self.read_as(caller, fresh, move |session, account| {
+            games::get(session, &account.id, &game_id)
         })
         .await
     }
@@ -182,6 +240,12 @@ impl AppState {
             .await?;
         Ok(idempotency::respond(written))
     }
+}
+
+/// For `AppState::read_as`: a read a standby may answer however far behind it is (the lists, the
+/// figures: what a client reads there it has not just written).
+pub fn any_age<T>(_: &Service, _: &T) -> bool {
+    true
 }
 
 /// Every documented route. actix tries a scope's routes in the order given, a path pattern

@@ -84,6 +84,25 @@ pub fn create(session: &mut Session, name: &str) -> Result<NewAccount> {
 /// in constant time, so no answer depends on how much of a key was right. It is read every
 /// time, never remembered: a key deleted by any process is refused by all from then on.
 pub fn authenticate(session: &mut Session, api_key: &str) -> Result<Option<Account>> {
+    let Some((account, last_use_due)) = key_holder(session, api_key)? else {
+        return Ok(None);
+    };
+    if last_use_due {
+        let now = session.now();
+        session.write_statement(|c| keys::used(c, &account.key_id, now))?;
+    }
+    Ok(Some(account))
+}
+
+/// The account whose key is `api_key`, read without writing (on a standby): `None` when the
+/// key is unknown here, or when its last use is due to be noted (the primary does both).
+pub fn authenticate_reading(session: &mut Session, api_key: &str) -> Result<Option<Account>> {
+    Ok(key_holder(session, api_key)?
+        .and_then(|(account, last_use_due)| (!last_use_due).then_some(account)))
+}
+
+/// The account whose key is `api_key`, and whether the key's last use is due to be noted.
+fn key_holder(session: &mut Session, api_key: &str) -> Result<Option<(Account, bool)>> {
     let hash = hash_key(api_key);
     let Some((key, account)) = keys::find_by_hash(session.conn(), &hash)? else {
         return Ok(None);
@@ -91,19 +110,16 @@ pub fn authenticate(session: &mut Session, api_key: &str) -> Result<Option<Accou
     if !same_secret(&key.key_hash, &hash) {
         return Ok(None);
     }
-    let now = session.now();
-    if key
+    let due = key
         .last_used_at
-        .is_none_or(|at| now - at >= LAST_USED_WITHIN)
-    {
-        session.write_statement(|c| keys::used(c, &key.id, now))?;
-    }
-    Ok(Some(Account {
+        .is_none_or(|at| session.now() - at >= LAST_USED_WITHIN);
+    let account = Account {
         id: account.id,
         name: account.name,
         created_at: account.created_at,
         key_id: key.id,
-    }))
+    };
+    Ok(Some((account, due)))
 }
 
 /// Whether two secrets (or their hashes) are equal, in time that depends only on their lengths.

@@ -50,3 +50,48 @@ pub struct PoolSettings {
 pub fn prepare_for_postgres() {
     openssl_sys::init();
 }
+
+/// Connection settings added to a PostgreSQL URL (unless it sets them): give up on a host that
+/// cannot be reached in seconds (the next host of a URL naming several is tried), and on a
+/// connection whose server stops acknowledging what it is sent, rather than at the kernel's
+/// TCP timeout. A server that still acknowledges but never answers is `store::silent_server`'s.
+const LIVENESS: [(&str, &str); 5] = [
+    ("connect_timeout", "2"),
+    ("keepalives", "1"),
+    ("keepalives_idle", "5"),
+    ("keepalives_interval", "2"),
+    ("tcp_user_timeout", "10000"),
+];
+
+/// The URL with the liveness settings it does not set itself.
+pub(crate) fn with_liveness(url: &str) -> String {
+    let mut url = url.to_string();
+    for (name, value) in LIVENESS {
+        if !url.contains(&format!("{name}=")) {
+            url.push(if url.contains('?') { '&' } else { '?' });
+            url.push_str(&format!("{name}={value}"));
+        }
+    }
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_liveness;
+
+    #[test]
+    fn connections_give_up_on_an_unreachable_server_in_seconds() {
+        assert_eq!(
+            with_liveness("postgres://db/x"),
+            "postgres://db/x?connect_timeout=2&keepalives=1&keepalives_idle=5\
+             &keepalives_interval=2&tcp_user_timeout=10000"
+        );
+        let tuned = with_liveness(
+            "postgres://a:5432,b:5433/x?target_session_attrs=read-write&connect_timeout=4",
+        );
+        assert!(tuned.starts_with(
+            "postgres://a:5432,b:5433/x?target_session_attrs=read-write&connect_timeout=4&keepalives=1"
+        ));
+        assert_eq!(tuned.matches("connect_timeout").count(), 1);
+    }
+}

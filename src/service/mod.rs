@@ -41,6 +41,7 @@ pub mod roller;
 pub mod rolls;
 pub mod scoresheet;
 pub mod share;
+pub mod standby;
 pub mod stats;
 mod store;
 pub mod table;
@@ -115,8 +116,9 @@ pub fn open_database(
 ) -> std::result::Result<(DatabasePool, usize), OpenError> {
     let backend = database.backend_name();
     let pool = store::pool(database, settings);
-    let mut conn = pool
-        .get()
+    // Migrations and adopting older games may take a while on a large database.
+    let mut conn = Store::new(pool.clone())
+        .connection(Duration::from_secs(600))
         .map_err(|cause| OpenError::Connect { backend, cause })?;
     let applied = store::migrate(&mut conn).map_err(OpenError::Migrate)?;
     figures::adopt_old_games(&mut conn, chrono::Utc::now().naive_utc())
@@ -124,9 +126,20 @@ pub fn open_database(
     Ok((DatabasePool(pool), applied))
 }
 
+/// The pool of a standby for reads that tolerate lag (`service::standby`), made without
+/// connecting (a standby is never migrated: it follows its primary).
+pub fn standby_pool(
+    database: database::Database,
+    settings: &database::PoolSettings,
+) -> DatabasePool {
+    DatabasePool(store::pool(database, settings))
+}
+
 /// What a service is made of.
 pub struct Parts {
     pub pool: DatabasePool,
+    /// A standby for reads that tolerate lag, if there is one.
+    pub standby: Option<DatabasePool>,
     pub clock: Arc<dyn Clock>,
     pub dice: Arc<dyn Dice>,
     pub keys: KeyPolicy,
@@ -140,6 +153,7 @@ pub struct Parts {
 /// One database and everything a request needs with it.
 pub struct Service {
     store: Store,
+    standby: Option<Store>,
     parts: Parts,
     recent: recent::Recent,
 }
@@ -148,19 +162,19 @@ impl Service {
     pub fn new(parts: Parts) -> Service {
         Service {
             store: Store::new(parts.pool.0.clone()),
+            standby: parts
+                .standby
+                .as_ref()
+                .map(|pool| Store::new(pool.0.clone())),
             parts,
             recent: recent::Recent::default(),
         }
     }
 
-    /// A session on a connection of the pool, for one request.
-    pub fn session(&self) -> Result<Session<'_>> {
-        Ok(Session {
-            conn: self.store.connection()?,
-            service: self,
-            changed: Vec::new(),
-            deleted: Vec::new(),
-        })
+    /// A session on a connection of the pool, for one request whose work may take up to
+    /// `deadline`: past it, a call the database leaves unanswered is cut (and fails).
+    pub fn session(&self, deadline: Duration) -> Result<Session<'_>> {
+        Ok(Session::on(self, self.store.connection(deadline)?))
     }
 
     /// The database pool now: connections in use, idle, and the most it opens.
@@ -187,6 +201,17 @@ pub struct Session<'s> {
     /// The games deleted by the write in progress: once it commits, they are forgotten and
     /// their subscribers woken (to be told).
     deleted: Vec<GameId>,
+}
+
+impl<'s> Session<'s> {
+    fn on(service: &'s Service, conn: StoreConnection) -> Session<'s> {
+        Session {
+            conn,
+            service,
+            changed: Vec::new(),
+            deleted: Vec::new(),
+        }
+    }
 }
 
 impl Session<'_> {
@@ -266,4 +291,14 @@ impl Session<'_> {
 /// to end: for a connection a query failed on.
 pub fn discard_connection() {
     store::discard_connection();
+}
+
+impl Session<'_> {
+    /// The session's database was found lost (`Error::Unavailable`: its connection died, or
+    /// its server no longer takes writes): this connection is dropped, and every other made
+    /// before now is dropped when next taken, so the pool refills from the server the URL
+    /// names now (a standby promoted meanwhile).
+    pub fn server_lost(&self) {
+        self.conn.server_lost();
+    }
 }

@@ -33,6 +33,13 @@ impl Recent {
             .cloned()
     }
 
+    /// The latest version of the game this process has seen, if it keeps the game.
+    pub fn latest_version(&self, game_id: &GameId) -> Option<i64> {
+        locked(&self.games)
+            .get(game_id)
+            .map(|game| game.record.game.version)
+    }
+
     /// Keeps a game as a committed change, or a read, left it.
     pub fn keep_game(&self, game: GameState) {
         let mut games = locked(&self.games);

@@ -259,6 +259,10 @@ impl TestApp {
     /// same clock and dice.
     pub fn restart(&mut self) {
         self.stop();
+        self.start();
+    }
+
+    fn start(&mut self) {
         let time_and_dice = time_and_dice(&self.clock, &self.dice);
         let (port, server, thread) = serve(&self.config, self.extra, time_and_dice);
         self.base = format!("http://127.0.0.1:{port}");
@@ -439,6 +443,16 @@ impl TestApp {
         )
         .expect(200)
         .text
+    }
+
+    /// Stops the server, copies its database as it is (a standby stopped there: `Frozen`), and
+    /// starts the server again reading what tolerates lag from that copy (`--database-read-url`).
+    pub fn restart_with_frozen_standby(&mut self) -> databases::Frozen {
+        self.stop();
+        let (frozen, url) = self.scratch.frozen_copy(&self.database_url);
+        self.config.database_read_url = Some(url);
+        self.start();
+        frozen
     }
 
     /// A connection of its own to the app's database, to look behind the API.

@@ -35,6 +35,7 @@ mod scoresheet;
 mod service;
 mod share;
 mod sse;
+mod standby;
 mod stopping;
 mod table_app;
 mod turns;

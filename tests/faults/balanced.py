@@ -89,6 +89,7 @@ class Client(threading.Thread):
         super().__init__(daemon=True)
         self.port, self.api_key, self.game, self.done = port, api_key, game, done
         self.acks, self.errors, self.replayed, self.unanswered = [], [], 0, 0
+        self.answers = []  # every attempt's answer
         self.unanswered_at = []  # when each attempt that got no answer from a process ended
         self.pending_since = None  # when the first attempt of the turn in hand was sent
         self.latencies = []  # (answered at, seconds from the first attempt to the 201)
@@ -96,6 +97,7 @@ class Client(threading.Thread):
 
     def run(self):
         def observe(answer):
+            self.answers.append(answer)
             if self.pending_since is None:
                 self.pending_since = answer.started
             if answer.status in (None, 502, 504):

@@ -104,6 +104,20 @@ impl Conditions {
             })
     }
 
+    /// The newest version of the game the client names in `If-None-Match` (`"7"`, or a pad's
+    /// `"7-html"`): a read must not show it an older one.
+    pub fn named_version(&self) -> Option<i64> {
+        let text = self.if_none_match_text.as_deref()?;
+        text.split(',')
+            .filter_map(|tag| {
+                let tag = tag.trim();
+                let tag = tag.strip_prefix("W/").unwrap_or(tag).strip_prefix('"')?;
+                let digits = tag.find(|c: char| !c.is_ascii_digit()).unwrap_or(tag.len());
+                tag[..digits].parse().ok()
+            })
+            .max()
+    }
+
     /// 200 with the body and its entity tag, or 304 when the client already has this version.
     pub fn read<T: Serialize>(&self, version: i64, body: &T) -> HttpResponse {
         let fresh = self

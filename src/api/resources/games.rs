@@ -14,7 +14,7 @@ use crate::api::http::extract::{JsonBody, QueryParams, RawBody, read_json};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
 use crate::api::http::pagination::{decode_games_cursor, encode_games_cursor, page_limit};
 use crate::api::views::GameView;
-use crate::api::{AppState, GamePath};
+use crate::api::{AppState, GamePath, any_age};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
@@ -329,8 +329,8 @@ pub async fn list_games(
         .map(decode_games_cursor)
         .transpose()?;
     let page = state
-        .run_as(caller, move |session, account| {
-            games::list(session, &account.id, query.status, after, limit)
+        .read_as(caller, any_age, move |session, account| {
+            games::list(session, &account.id, query.status, after.clone(), limit)
         })
         .await?;
     Ok(HttpResponse::Ok().json(GamePage {

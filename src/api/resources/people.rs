@@ -6,7 +6,6 @@ use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
@@ -14,6 +13,7 @@ use crate::api::http::pagination::{decode_games_cursor, encode_games_cursor, pag
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
+use crate::api::{AppState, any_age};
 use crate::error::{Error, ProblemCode, Result};
 use crate::service::chosen::{ChosenId, Made};
 use crate::service::games::GamesAfter;
@@ -231,8 +231,8 @@ pub async fn list_people(
             id: a.id,
         });
     let page = state
-        .run_as(caller, move |session, account| {
-            people::list(session, &account.id, after, limit)
+        .read_as(caller, any_age, move |session, account| {
+            people::list(session, &account.id, after.clone(), limit)
         })
         .await?;
     Ok(HttpResponse::Ok().json(PersonPage {
@@ -380,14 +380,14 @@ pub async fn list_person_games(
         .map(decode_games_cursor)
         .transpose()?;
     let page = state
-        .run_as(caller, move |session, account| {
+        .read_as(caller, any_age, move |session, account| {
             stats::games_of(
                 session,
                 &account.id,
                 &person_id,
                 query.game,
                 query.status.map(Into::into),
-                after,
+                after.clone(),
                 limit,
             )
         })
@@ -426,7 +426,7 @@ pub async fn get_person_stats(
 ) -> Result<HttpResponse> {
     let person_id = path.into_inner().person_id;
     let stats = state
-        .run_as(caller, move |session, account| {
+        .read_as(caller, any_age, move |session, account| {
             stats::of_person(session, &account.id, &person_id)
         })
         .await?;
@@ -469,7 +469,7 @@ pub async fn get_leaderboard(
         }
     };
     let standings = state
-        .run_as(caller, move |session, account| {
+        .read_as(caller, any_age, move |session, account| {
             stats::leaderboard(session, &account.id, game, min_games)
         })
         .await?;

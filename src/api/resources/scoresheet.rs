@@ -66,7 +66,8 @@ pub async fn get_scoresheet(
 ) -> Result<HttpResponse> {
     let accept = accepted(&request);
     let language = PageLanguage::of(&request)?;
-    let game = state.game(caller, path.into_inner().game_id).await?;
+    let game_id = path.into_inner().game_id;
+    let game = (state.game_to_read(caller, game_id, conditions.named_version())).await?;
     let media_type =
         negotiate::choose(accept.as_deref(), &OFFERED).ok_or(Error::NotAcceptable {
             offered: OFFERED_WORDS,

@@ -5,32 +5,17 @@ use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 
 use super::events::CHANNEL;
+use crate::service::database::with_liveness;
 
 /// A PostgreSQL connection listening for announced changes.
-pub(in crate::service) struct Listener(PgConnection);
-
-/// Connection settings the listener adds to the database URL (unless it sets them): give up on
-/// a connection that cannot be made, or that stops answering, in seconds rather than at the
-/// kernel's TCP timeout, so that wake-ups from other processes resume soon after.
-const LIVENESS: [(&str, &str); 5] = [
-    ("connect_timeout", "5"),
-    ("keepalives", "1"),
-    ("keepalives_idle", "5"),
-    ("keepalives_interval", "2"),
-    ("tcp_user_timeout", "10000"),
-];
-
-/// The URL with the liveness settings it does not set itself.
-fn with_liveness(url: &str) -> String {
-    let mut url = url.to_string();
-    for (name, value) in LIVENESS {
-        if !url.contains(&format!("{name}=")) {
-            url.push(if url.contains('?') { '&' } else { '?' });
-            url.push_str(&format!("{name}={value}"));
-        }
-    }
-    url
+pub(in crate::service) struct Listener {
+    conn: PgConnection,
+    /// Its socket, to cut a ping its server leaves unanswered.
+    socket: Option<super::silent_server::Socket>,
 }
+
+/// How long a ping may go unanswered before the connection is given up (its server frozen).
+const PING_WITHIN: std::time::Duration = std::time::Duration::from_secs(3);
 
 impl Listener {
     pub fn connect(url: &str) -> ConnectionResult<Listener> {
@@ -38,14 +23,15 @@ impl Listener {
         let mut conn = PgConnection::establish(&with_liveness(url))?;
         conn.batch_execute(&format!("LISTEN {CHANNEL}"))
             .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;
-        Ok(Listener(conn))
+        let socket = super::silent_server::socket_of(&mut conn);
+        Ok(Listener { conn, socket })
     }
 
     /// The games announced since the last call (a game once however often it changed). Reads
     /// what the connection has received without waiting; an error means the connection is lost.
     pub fn changed_games(&mut self) -> QueryResult<Vec<String>> {
         let mut games: Vec<String> = Vec::new();
-        for notification in self.0.notifications_iter() {
+        for notification in self.conn.notifications_iter() {
             let payload = notification?.payload;
             if !games.contains(&payload) {
                 games.push(payload);
@@ -54,25 +40,13 @@ impl Listener {
         Ok(games)
     }
 
-    /// A round trip, to find a connection that died without closing.
+    /// A round trip, to find a connection that died without closing, or whose server stopped
+    /// answering: unanswered within `PING_WITHIN`, it is cut, and the ping fails.
     pub fn ping(&mut self) -> QueryResult<()> {
-        self.0.batch_execute("SELECT 1")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::with_liveness;
-
-    #[test]
-    fn the_listener_gives_up_on_a_silent_connection_in_seconds() {
-        assert_eq!(
-            with_liveness("postgres://db/x"),
-            "postgres://db/x?connect_timeout=5&keepalives=1&keepalives_idle=5\
-             &keepalives_interval=2&tcp_user_timeout=10000"
-        );
-        let tuned = with_liveness("postgres://db/x?options=-c%20a&connect_timeout=2");
-        assert!(tuned.starts_with("postgres://db/x?options=-c%20a&connect_timeout=2&keepalives=1"));
-        assert_eq!(tuned.matches("connect_timeout").count(), 1);
+        let watchdog = super::silent_server::Watchdog::default();
+        let mut watch = watchdog.arm(self.socket, PING_WITHIN);
+        let pinged = self.conn.batch_execute("SELECT 1");
+        watch.disarm();
+        pinged
     }
 }

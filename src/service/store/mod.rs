@@ -18,6 +18,7 @@ pub(in crate::service) mod people;
 pub(in crate::service) mod schema;
 pub(in crate::service) mod seats;
 pub(in crate::service) mod share_links;
+mod silent_server;
 pub(in crate::service) mod turns;
 
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -28,8 +29,9 @@ use diesel::prelude::*;
 use diesel::r2d2::{self, ManageConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
-use crate::service::database::{Database, PoolSettings};
+use crate::service::database::{Database, PoolSettings, with_liveness};
 use crate::values::GameId;
+use silent_server::{Socket, Watchdog};
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/postgres");
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations/sqlite");
@@ -48,24 +50,50 @@ pub(in crate::service) enum DbConnection {
     Sqlite(SqliteConnection),
 }
 
+/// A pooled connection to either database, with what the pool knows of it.
+pub(in crate::service) struct Pooled {
+    conn: DbConnection,
+    /// Its socket, to cut a call its server leaves unanswered (`silent_server`).
+    socket: Option<Socket>,
+    /// `Watchdog::losses` when it was made: made before the server was last lost, it reaches
+    /// the server that was lost (a primary since replaced, say) and is not used again.
+    made_after: u64,
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = DbConnection;
+    fn deref(&self) -> &DbConnection {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut DbConnection {
+        &mut self.conn
+    }
+}
+
 /// Opens connections to the configured database, set up the same way every time.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub(in crate::service) struct Connector {
     database: Database,
     busy_timeout: Duration,
+    watchdog: Watchdog,
 }
 
 impl ManageConnection for Connector {
-    type Connection = DbConnection;
+    type Connection = Pooled;
     type Error = r2d2::Error;
 
-    fn connect(&self) -> Result<DbConnection, r2d2::Error> {
-        match &self.database {
+    fn connect(&self) -> Result<Pooled, r2d2::Error> {
+        let made_after = self.watchdog.losses();
+        let (conn, socket) = match &self.database {
             Database::Postgres(url) => {
                 crate::service::database::prepare_for_postgres();
-                PgConnection::establish(url)
-                    .map(DbConnection::Postgres)
-                    .map_err(r2d2::Error::ConnectionError)
+                let mut conn = PgConnection::establish(&with_liveness(url))
+                    .map_err(r2d2::Error::ConnectionError)?;
+                let socket = silent_server::socket_of(&mut conn);
+                (DbConnection::Postgres(conn), socket)
             }
             Database::Sqlite(path) => {
                 let mut conn =
@@ -79,18 +107,23 @@ impl ManageConnection for Connector {
                     self.busy_timeout.as_millis()
                 ))
                 .map_err(r2d2::Error::QueryError)?;
-                Ok(DbConnection::Sqlite(conn))
+                (DbConnection::Sqlite(conn), None)
             }
-        }
+        };
+        Ok(Pooled {
+            conn,
+            socket,
+            made_after,
+        })
     }
 
-    fn is_valid(&self, conn: &mut DbConnection) -> Result<(), r2d2::Error> {
+    fn is_valid(&self, conn: &mut Pooled) -> Result<(), r2d2::Error> {
         ping(conn).map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, conn: &mut DbConnection) -> bool {
+    fn has_broken(&self, conn: &mut Pooled) -> bool {
         use diesel::r2d2::R2D2Connection;
-        std::thread::panicking() || BROKEN.take() || conn.is_broken()
+        std::thread::panicking() || BROKEN.take() || conn.conn.is_broken()
     }
 }
 
@@ -108,22 +141,54 @@ pub(in crate::service) fn discard_connection() {
     BROKEN.set(true);
 }
 
-pub(in crate::service) type Pool = r2d2::Pool<Connector>;
+/// The connections of one database, and the watch on their calls.
+#[derive(Clone)]
+pub(in crate::service) struct Pool {
+    connections: r2d2::Pool<Connector>,
+    watchdog: Watchdog,
+}
+
 pub(in crate::service) type PooledConnection = r2d2::PooledConnection<Connector>;
 
 /// Builds the pool without connecting: the service starts even while the database is down,
 /// and `/readyz` says so.
 pub(in crate::service) fn pool(database: Database, settings: &PoolSettings) -> Pool {
+    let watchdog = Watchdog::default();
     let connector = Connector {
         database,
         busy_timeout: Duration::from_secs(5),
+        watchdog: watchdog.clone(),
     };
-    r2d2::Pool::builder()
+    let connections = r2d2::Pool::builder()
         .max_size(settings.max_size)
         .min_idle(Some(0))
         .connection_timeout(settings.connection_timeout)
         .test_on_check_out(false)
-        .build_unchecked(connector)
+        .build_unchecked(connector);
+    Pool {
+        connections,
+        watchdog,
+    }
+}
+
+impl Pool {
+    /// A connection, to use within `deadline` (past it, a call blocked on it is cut); one made
+    /// before the server was last lost is dropped and another taken.
+    pub(in crate::service) fn get(
+        &self,
+        deadline: Duration,
+    ) -> Result<(PooledConnection, silent_server::Guard), r2d2::PoolError> {
+        loop {
+            let conn = self.connections.get()?;
+            if conn.made_after < self.watchdog.losses() {
+                discard_connection();
+                drop(conn);
+                continue;
+            }
+            let guard = self.watchdog.arm(conn.socket, deadline);
+            return Ok((conn, guard));
+        }
+    }
 }
 
 /// One database: its pool, and what the processes' writers to it share. Each database has its
@@ -145,33 +210,51 @@ impl Store {
         }
     }
 
-    /// A connection from the pool, for one request.
-    pub(in crate::service) fn connection(&self) -> Result<StoreConnection, r2d2::PoolError> {
+    /// A connection from the pool, for one request whose work may take up to `deadline`.
+    pub(in crate::service) fn connection(
+        &self,
+        deadline: Duration,
+    ) -> Result<StoreConnection, r2d2::PoolError> {
         let start = std::time::Instant::now();
-        let conn = self.pool.get();
+        let got = self.pool.get(deadline);
         metrics::histogram!(crate::telemetry::POOL_WAIT_SECONDS)
             .record(start.elapsed().as_secs_f64());
+        let (conn, watch) = got?;
         Ok(StoreConnection {
-            conn: conn?,
+            watch,
+            conn,
+            watchdog: self.pool.watchdog.clone(),
             sqlite_writer: Arc::clone(&self.sqlite_writer),
         })
     }
 
     /// Connections in use, idle, and the most the pool opens.
     pub(in crate::service) fn pool_state(&self) -> (u32, u32, u32) {
-        let state = self.pool.state();
+        let state = self.pool.connections.state();
         (
             state.connections - state.idle_connections,
             state.idle_connections,
-            self.pool.max_size(),
+            self.pool.connections.max_size(),
         )
     }
 }
 
 /// A pooled connection to a `Store`'s database.
 pub(in crate::service) struct StoreConnection {
+    // Declared first, so dropped first: the watch ends before the connection goes back.
+    watch: silent_server::Guard,
     conn: PooledConnection,
+    watchdog: Watchdog,
     sqlite_writer: Arc<Mutex<()>>,
+}
+
+impl Drop for StoreConnection {
+    fn drop(&mut self) {
+        if self.watch.disarm() {
+            // Cut past its deadline: the pool drops it.
+            discard_connection();
+        }
+    }
 }
 
 impl std::ops::Deref for StoreConnection {
@@ -188,10 +271,17 @@ impl std::ops::DerefMut for StoreConnection {
 }
 
 impl StoreConnection {
+    /// The connection's server was found lost (the connection died, or the server no longer
+    /// takes writes): it is dropped, and so is every connection made before, when next taken.
+    pub(in crate::service) fn server_lost(&self) {
+        discard_connection();
+        self.watchdog.lost();
+    }
+
     /// The lock this database's writers take turns on, on SQLite; none on PostgreSQL, where
     /// writers wait for each other's row locks instead. Held for a whole write transaction.
     pub(in crate::service) fn sqlite_writer(&self) -> Option<Arc<Mutex<()>>> {
-        match &*self.conn {
+        match &**self.conn {
             DbConnection::Sqlite(_) => Some(Arc::clone(&self.sqlite_writer)),
             DbConnection::Postgres(_) => None,
         }

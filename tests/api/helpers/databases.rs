@@ -87,6 +87,64 @@ impl Scratch {
     }
 }
 
+/// A copy of a test's database as it was when made: a standby that stopped replaying its
+/// primary there. Thrown away with it.
+pub enum Frozen {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Scratch {
+    /// A copy of the database at `url` as it is now, and its URL. On PostgreSQL nobody may be
+    /// connected to it meanwhile (a copy is made from a template): connections left are ended.
+    pub fn frozen_copy(&self, url: &str) -> (Frozen, String) {
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        match self {
+            Scratch::Sqlite(_) => {
+                let path = std::env::temp_dir().join(format!("phase10-standby-{id}.sqlite"));
+                let DbConnection::Sqlite(mut conn) = self.connect(url) else {
+                    unreachable!("a SQLite scratch connects to SQLite")
+                };
+                conn.batch_execute(&format!("VACUUM INTO '{}'", path.display()))
+                    .expect("a copy of the database");
+                let copy = path.display().to_string();
+                (Frozen::Sqlite(path), copy)
+            }
+            Scratch::Postgres { .. } => {
+                let (name, copy) = (database_name(url), format!("standby_{id}"));
+                let mut admin = admin_connection();
+                run(
+                    &mut admin,
+                    &format!(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                         WHERE datname = '{name}' AND pid <> pg_backend_pid()"
+                    ),
+                );
+                run(
+                    &mut admin,
+                    &format!("CREATE DATABASE {copy} TEMPLATE {name}"),
+                );
+                let copy_url = with_database(url, &copy);
+                (Frozen::Postgres(copy), copy_url)
+            }
+        }
+    }
+}
+
+impl Drop for Frozen {
+    fn drop(&mut self) {
+        match self {
+            Frozen::Sqlite(path) => {
+                let _ = std::fs::remove_file(path);
+            }
+            Frozen::Postgres(name) => {
+                let statement = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                let _ = diesel::sql_query(statement).execute(&mut admin_connection());
+            }
+        }
+    }
+}
+
 impl Drop for Scratch {
     fn drop(&mut self) {
         // A PostgreSQL slot is given back as its holder closes: the next test to take it

@@ -1,0 +1,87 @@
+//! Reads that tolerate lag, on a standby of the primary (`DATABASE_READ_URL`): the pads, a
+//! person's figures, the leaderboard, the lists. A standby replays the primary's log a little
+//! behind it, so what it answers may be a moment old, but never older than the client knows:
+//! a game read there must be at least as new as the version the client named (its
+//! `If-None-Match`, the version its own last write answered) and as this process last saw. A
+//! standby that is behind is asked again after a short wait, then the primary answers; so it
+//! does when the standby does not know the caller's key or the thing read (made a moment ago),
+//! or cannot be reached.
+
+use std::time::Duration;
+
+use super::accounts::{Account, authenticate_reading};
+use super::replay::GameState;
+use super::{Service, Session};
+use crate::error::{Error, Result};
+use crate::values::GameId;
+
+/// The waits before asking a standby that was behind again: then the primary answers.
+const WAITS: [Duration; 3] = [
+    Duration::from_millis(20),
+    Duration::from_millis(50),
+    Duration::from_millis(100),
+];
+
+/// What a standby made of a read.
+pub enum OnStandby<T> {
+    Answered(T),
+    /// The primary must answer: the standby is behind, or does not know the key or the thing.
+    AskPrimary,
+}
+
+/// How new a game read must be: the version the client named, and the one this process saw.
+pub fn floor(service: &Service, game_id: &GameId, named: Option<i64>) -> i64 {
+    let seen = service.recent.latest_version(game_id).unwrap_or(0);
+    seen.max(named.unwrap_or(0))
+}
+
+/// Whether a game read is as new as `floor`.
+pub fn fresh(game: &GameState, floor: i64) -> bool {
+    game.record.game.version >= floor
+}
+
+impl Service {
+    /// Whether reads that tolerate lag have a standby to go to.
+    pub fn has_standby(&self) -> bool {
+        self.standby.is_some()
+    }
+
+    /// Runs a read on the standby for the account whose key is `api_key`: its answer when the
+    /// standby has one that `fresh` accepts, else `AskPrimary`.
+    pub fn on_standby<T>(
+        &self,
+        deadline: Duration,
+        api_key: &str,
+        work: impl Fn(&mut Session, &Account) -> Result<T>,
+        fresh: impl Fn(&T) -> bool,
+    ) -> Result<OnStandby<T>> {
+        let Some(standby) = &self.standby else {
+            return Ok(OnStandby::AskPrimary);
+        };
+        for wait in std::iter::once(Duration::ZERO).chain(WAITS) {
+            std::thread::sleep(wait);
+            let Ok(conn) = standby.connection(deadline) else {
+                return Ok(OnStandby::AskPrimary);
+            };
+            let mut session = Session::on(self, conn);
+            let read = authenticate_reading(&mut session, api_key).and_then(|account| {
+                account
+                    .map(|account| work(&mut session, &account))
+                    .transpose()
+            });
+            match read {
+                // The key is not known here (or its use is due to be noted): the primary's.
+                Ok(None) => return Ok(OnStandby::AskPrimary),
+                Ok(Some(answer)) if fresh(&answer) => return Ok(OnStandby::Answered(answer)),
+                // Behind, or not there yet: a moment later it may be.
+                Ok(Some(_)) | Err(Error::NotFound(_)) => continue,
+                Err(Error::Unavailable) => {
+                    session.server_lost();
+                    return Ok(OnStandby::AskPrimary);
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(OnStandby::AskPrimary)
+    }
+}
