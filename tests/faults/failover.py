@@ -296,7 +296,7 @@ def main():
     with open(out, "w") as said_to:
         script = subprocess.Popen(["bash", "deploy/failover.sh"], cwd=f.ROOT, env=env,
                                   stdout=said_to, stderr=subprocess.STDOUT)
-    check, run, frozen, slowest, cut, figures = f.Check(), None, [], 0.0, 0, None
+    check, run, frozen, slowest, cut, figures, standby_note = f.Check(), None, [], 0.0, 0, None, ""
     try:
         wait_for("deploy/failover.sh coming up", lambda: "phase10:" in out.read_text() or script.poll() is not None, 240)
         if script.poll() is not None:
@@ -324,7 +324,13 @@ def main():
 
         standby = formation.node_with("secondary")
         run.fault("standby killed", formation, lambda _: formation.kill(standby), promoted=False)
-        time.sleep(2.0)  # writes go on
+        killed_at = run.faults[-1][1]
+        time.sleep(6.0)  # writes go on, on the primary alone
+        acks = [killed_at] + [at for at in run.acks_after(killed_at) if at < killed_at + 6.0]
+        stall = max(b - a for a, b in zip(acks, acks[1:] + [killed_at + 6.0]))
+        standby_note = f"the standby killed: writes stalled at most {stall:.2f} s, {len(acks) - 1} turns in the next 6 s"
+        if not run.acks_after(killed_at + 4.0):
+            check.errors.append("writes stopped with the standby gone")
         run.stop()
         check_everything(run, formation, check)
         errors, slowest = answers_errors(run)
@@ -358,8 +364,9 @@ def main():
               f"follower reconnects {sum(fl.reconnects for fl in run.followers)}; "
               f"connections to a silent primary cut {cut}")
         report_outages(run.faults)
-    if figures:
-        print(f"  {figures}")
+    for note in (figures, standby_note):
+        if note:
+            print(f"  {note}")
     check.report()
     f.finish("failover", check.ok(), work)
 
@@ -367,8 +374,9 @@ def main():
 def report_outages(faults):
     """Each fault's write outage: from it, and from the promotion, to the first acknowledged turn."""
     for what, at, promoted, first in faults:
-        since = f"; {first - promoted:.2f} s after the promotion ({promoted - at:.2f} s after the fault)" if promoted else ""
-        print(f"  {what}: writes back {first - at:.2f} s after the fault{since}")
+        if promoted:
+            print(f"  {what}: writes back {first - at:.2f} s after the fault; {first - promoted:.2f} s "
+                  f"after the promotion ({promoted - at:.2f} s after the fault)")
     for kind in ("kill", "freeze"):
         chosen = [(first - at, first - promoted) for what, at, promoted, first in faults if what.startswith(kind)]
         if len(chosen) > 1:

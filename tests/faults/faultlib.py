@@ -99,9 +99,9 @@ class Answer:
         return f"{self.status} {self.code or ''} {self.body[:300]!r}"
 
 
-def call(port, method, path, body=None, api_key=None, idempotency_key=None, timeout=15.0):
+def call(port, method, path, body=None, api_key=None, idempotency_key=None, timeout=15.0, headers=None):
     """One request on a fresh connection. Never raises: a connection error is an Answer too."""
-    headers = {}
+    headers = dict(headers or {})
     data = None
     if body is not None:
         data = json.dumps(body).encode()

@@ -12,6 +12,7 @@ pub(in crate::service) struct Listener {
     conn: PgConnection,
     /// Its socket, to cut a ping its server leaves unanswered.
     socket: Option<super::silent_server::Socket>,
+    watchdog: super::silent_server::Watchdog,
 }
 
 /// How long a ping may go unanswered before the connection is given up (its server frozen).
@@ -24,7 +25,11 @@ impl Listener {
         conn.batch_execute(&format!("LISTEN {CHANNEL}"))
             .map_err(|e| ConnectionError::BadConnection(e.to_string()))?;
         let socket = super::silent_server::socket_of(&mut conn);
-        Ok(Listener { conn, socket })
+        Ok(Listener {
+            conn,
+            socket,
+            watchdog: Default::default(),
+        })
     }
 
     /// The games announced since the last call (a game once however often it changed). Reads
@@ -43,8 +48,7 @@ impl Listener {
     /// A round trip, to find a connection that died without closing, or whose server stopped
     /// answering: unanswered within `PING_WITHIN`, it is cut, and the ping fails.
     pub fn ping(&mut self) -> QueryResult<()> {
-        let watchdog = super::silent_server::Watchdog::default();
-        let mut watch = watchdog.arm(self.socket, PING_WITHIN);
+        let mut watch = self.watchdog.arm(self.socket, PING_WITHIN);
         let pinged = self.conn.batch_execute("SELECT 1");
         watch.disarm();
         pinged
