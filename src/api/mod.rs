@@ -160,12 +160,8 @@ impl AppState {
         let (service, on_standby) = (Arc::clone(&self.service), Arc::clone(&work));
         let (api_key, within) = (caller.api_key.clone(), self.deadline / 2);
         let standby = blocking(move || {
-            service.on_standby(
-                within,
-                &api_key,
-                |s, a| on_standby(s, a),
-                |t| fresh(&service, t),
-            )
+            let work = standby::as_account(&api_key, |s, a| on_standby(s, a));
+            service.on_standby(within, work, |t| fresh(&service, t))
         });
         match actix_web::rt::time::timeout(within, standby).await {
             Ok(answered) => {
@@ -177,6 +173,24 @@ impl AppState {
         }
         self.run_as(caller, move |session, account| work(session, account))
             .await
+    }
+
+    /// What `work` reads on the standby, without an account, if there is a standby and `work`
+    /// finds there what it needs (`Some`); else `None`, and the caller reads the primary.
+    pub async fn from_standby<T, F>(&self, work: F) -> Option<T>
+    where
+        T: Send + 'static,
+        F: Fn(&mut Session) -> Result<Option<T>> + Send + 'static,
+    {
+        if !self.service.has_standby() {
+            return None;
+        }
+        let (service, within) = (Arc::clone(&self.service), self.deadline / 2);
+        let standby = blocking(move || service.on_standby(within, work, |_| true));
+        match actix_web::rt::time::timeout(within, standby).await {
+            Ok(Ok(Ok(OnStandby::Answered(answer)))) => Some(answer),
+            _ => None,
+        }
     }
 
     /// The caller's game for a read that tolerates lag, never older than the version the

@@ -131,7 +131,7 @@ pub fn for_turn(
                 return Err(Error::invalid_field(
                     ProblemCode::SolitaireOnly,
                     "goal",
-                    "goal game is the best play of a solitaire game (RULES §11): in a game of \
+                    "goal game is the best play of a solitaire game: in a game of \
                      several players, what is best depends on the others; ask for make or score",
                 ));
             };

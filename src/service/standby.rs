@@ -1,5 +1,5 @@
 //! Reads that tolerate lag, on a standby of the primary (`DATABASE_READ_URL`): the pads, a
-//! person's figures, the leaderboard, the lists. A standby replays the primary's log a little
+//! person's figures, the leaderboard, the lists, an event stream's history. A standby replays the primary's log a little
 //! behind it, so what it answers may be a moment old, but never older than the client knows:
 //! a game read there must be at least as new as the version the client named (its
 //! `If-None-Match`, the version its own last write answered) and as this process last saw. A
@@ -29,6 +29,19 @@ pub enum OnStandby<T> {
     AskPrimary,
 }
 
+/// `work` for the account whose key is `api_key`, on a standby: `None` when the standby does
+/// not know the key (made a moment ago) or its last use is due to be noted.
+pub fn as_account<T>(
+    api_key: &str,
+    work: impl Fn(&mut Session, &Account) -> Result<T>,
+) -> impl Fn(&mut Session) -> Result<Option<T>> {
+    move |session| {
+        authenticate_reading(session, api_key)?
+            .map(|account| work(session, &account))
+            .transpose()
+    }
+}
+
 /// How new a game read must be: the version the client named, and the one this process saw.
 pub fn floor(service: &Service, game_id: &GameId, named: Option<i64>) -> i64 {
     let seen = service.recent.latest_version(game_id).unwrap_or(0);
@@ -46,13 +59,13 @@ impl Service {
         self.standby.is_some()
     }
 
-    /// Runs a read on the standby for the account whose key is `api_key`: its answer when the
-    /// standby has one that `fresh` accepts, else `AskPrimary`.
+    /// Runs a read on the standby: its answer when `work` has one (`Some`) that `fresh`
+    /// accepts, else `AskPrimary`. `work` answers `None` for what only the primary may answer
+    /// (a key the standby does not know, say).
     pub fn on_standby<T>(
         &self,
         deadline: Duration,
-        api_key: &str,
-        work: impl Fn(&mut Session, &Account) -> Result<T>,
+        work: impl Fn(&mut Session) -> Result<Option<T>>,
         fresh: impl Fn(&T) -> bool,
     ) -> Result<OnStandby<T>> {
         let Some(standby) = &self.standby else {
@@ -64,13 +77,7 @@ impl Service {
                 return Ok(OnStandby::AskPrimary);
             };
             let mut session = Session::on(self, conn);
-            let read = authenticate_reading(&mut session, api_key).and_then(|account| {
-                account
-                    .map(|account| work(&mut session, &account))
-                    .transpose()
-            });
-            match read {
-                // The key is not known here (or its use is due to be noted): the primary's.
+            match work(&mut session) {
                 Ok(None) => return Ok(OnStandby::AskPrimary),
                 Ok(Some(answer)) if fresh(&answer) => return Ok(OnStandby::Answered(answer)),
                 // Behind, or not there yet: a moment later it may be.

@@ -29,7 +29,7 @@ pub enum GameRefused {
     #[error(transparent)]
     Position(#[from] AdviceRefused),
     #[error(
-        "phase 8 with two rolls left is advised for the whole game from a table of every keep pattern (4.5 GB), which this server was not given: its operator writes it with `phase10 solitaire --phase-8-table PATH` and starts the server with `--solitaire-phase-8-table PATH`. Before the first roll and with one roll left it is advised without"
+        "this server cannot advise phase 8 with two rolls left for the whole game: that takes a table of every keep pattern (4.5 GB) it was not started with. Ask with goal make or score, or ask again with one roll left, which it can advise"
     )]
     Phase8NeedsTable,
     #[error("the phase 8 table cannot be read: {0}")]

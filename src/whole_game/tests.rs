@@ -218,7 +218,7 @@ fn phase_8_with_two_rolls_left_needs_the_table_and_says_so() {
     let Err(why @ GameRefused::Phase8NeedsTable) = refused else {
         panic!("{refused:?}")
     };
-    assert!(why.to_string().contains("--solitaire-phase-8-table"));
+    assert!(why.to_string().contains("ask again with one roll left"));
 }
 
 /// With two rolls left, a choice is worth the mean, over the outcomes of the dice it rolls, of

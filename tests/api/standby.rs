@@ -4,9 +4,12 @@
 //! it does not have (a game, a key made since) the primary answers, and so it does once the
 //! standby is gone.
 
+use std::time::Duration;
+
 use serde_json::{Value, json};
 
 use crate::helpers::{Backend, TestApp, spawn_app};
+use crate::sse::EventStream;
 
 fn listed_games(app: &TestApp) -> Vec<String> {
     let page = app.get("/v1/games").expect(200).json();
@@ -98,4 +101,46 @@ fn a_standby_answers_what_tolerates_lag_never_older_than_the_client_knows(backen
     }
 }
 
-crate::on_both_backends!(a_standby_answers_what_tolerates_lag_never_older_than_the_client_knows);
+/// Events of a game of Ann and Bo: `turns` failed turns from `first`, each scored on its own.
+fn failed_turns(app: &TestApp, game: &Value, first: usize, turns: usize) {
+    for turn in first..first + turns {
+        app.turn(game, turn % 2, "1 2 3 4").expect(201);
+    }
+}
+
+fn an_event_stream_reads_its_history_on_the_standby_and_what_is_new_on_the_primary(
+    backend: Backend,
+) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    failed_turns(&app, &game, 0, 130);
+    let _frozen = app.restart_with_frozen_standby();
+    failed_turns(&app, &game, 130, 130);
+    let last = app
+        .get(&format!(
+            "/v1/games/{}",
+            game["id"].as_str().expect("an id")
+        ))
+        .expect(200)
+        .json()["version"]
+        .as_i64()
+        .expect("a version");
+    // From the start: pages of the standby's history, then what it does not have, in order.
+    let path = format!("/v1/games/{}/events", game["id"].as_str().expect("an id"));
+    let stream = EventStream::open(&app.url(&path), &key, Some(0));
+    let ids: Vec<i64> = (1..=last)
+        .map(|_| {
+            stream
+                .next_event(Duration::from_secs(10))
+                .id
+                .expect("an id")
+        })
+        .collect();
+    assert_eq!(ids, (1..=last).collect::<Vec<_>>());
+}
+
+crate::on_both_backends!(
+    a_standby_answers_what_tolerates_lag_never_older_than_the_client_knows,
+    an_event_stream_reads_its_history_on_the_standby_and_what_is_new_on_the_primary,
+);

@@ -12,6 +12,7 @@ Needs target/debug/phase10, haproxy and prometheus on PATH, and PostgreSQL on PG
 """
 
 import os
+import random
 import shutil
 import signal
 import socket
@@ -30,10 +31,12 @@ DB = f"phase10_fault_deployed_{os.getpid()}"
 
 
 def consecutive_free_ports(count):
-    """`count` free ports one after another, as run.sh numbers its processes'."""
+    """`count` free ports one after another, as run.sh numbers its processes', below the
+    kernel's range for outgoing connections (32768 and up): a port the OS gives out as free
+    may meanwhile become the local end of some connection, and then nothing can listen on it."""
     while True:
-        first = f.free_port()
-        if first + count < 65536 and all(port_is_free(first + i) for i in range(count)):
+        first = random.randrange(20000, 32768 - count)
+        if all(port_is_free(first + i) for i in range(count)):
             return first
 
 
@@ -95,8 +98,8 @@ def main():
         if not shutil.which(tool):
             raise SystemExit(f"{tool} is missing (apt-get install {tool})")
     f.postgres_admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")  # run.sh makes it, as on a fresh machine
-    public, first, metrics, watch = (f.free_port(), consecutive_free_ports(3),
-                                     consecutive_free_ports(3), f.free_port())
+    base = consecutive_free_ports(8)
+    public, first, metrics, watch = base, base + 1, base + 4, base + 7
     logs = Path(tempfile.mkdtemp(prefix="phase10-deployed-"))
     env = dict(os.environ, DATABASE_URL=f.postgres_url(DB), PUBLIC_PORT=str(public),
                FIRST_PORT=str(first), METRICS_FIRST_PORT=str(metrics),

@@ -284,8 +284,9 @@ def main():
     work.chmod(0o755)  # the database runs as the user postgres
     data = work / "database"
     data.mkdir()
-    public, first, metrics = f.free_port(), consecutive_free_ports(3), consecutive_free_ports(3)
-    monitor, nodes = f.free_port(), [f.free_port(), f.free_port()]
+    # Ten ports in a row, none an outgoing connection may take meanwhile.
+    base = consecutive_free_ports(10)
+    monitor, nodes, public, first, metrics = base, [base + 1, base + 2], base + 3, base + 4, base + 7
     env = dict(os.environ, DATA=str(data), LOGS=str(work / "logs"), BIN=str(f.BINARY),
                MONITOR_PORT=str(monitor), NODE_PORTS=f"{nodes[0]} {nodes[1]}",
                PUBLIC_HOST="127.0.0.1", PUBLIC_PORT=str(public), FIRST_PORT=str(first),

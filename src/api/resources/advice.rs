@@ -372,7 +372,7 @@ fn game_state(
         (AdviceGoal::Game, Some(_)) if layout == DiceLayout::AnyColors => field(
             ProblemCode::InvalidValue,
             "dice_layout",
-            "the whole game is solved for the standard dice (RULES §1), not any_colors",
+            "the whole game is solved for the rulebook's standard dice, not any_colors",
         ),
         (AdviceGoal::Game, Some(body)) => Ok(Some(State {
             phase,
@@ -382,7 +382,7 @@ fn game_state(
         (_, Some(_)) => field(
             ProblemCode::NoSuchGameState,
             "game_state",
-            "game_state is read only with goal game, the best play of a whole solitaire game",
+            "game_state is used only with goal game (the best play of a whole solitaire game): leave it out, or ask with goal game",
         ),
         (_, None) => Ok(None),
     }

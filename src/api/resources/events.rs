@@ -241,6 +241,19 @@ struct Followed {
     link: Option<OpenLink>,
 }
 
+/// A whole page of the game's events after `after` from the standby, if there is one and it has
+/// them: the log's history, which a standby holds as the primary does. Anything less (the last
+/// events, which the standby may not have yet) is read from the primary.
+async fn history(state: &AppState, game_id: &GameId, after: i64) -> Option<Vec<LoggedEvent>> {
+    let id = game_id.clone();
+    state
+        .from_standby(move |session| {
+            let rows = service::events::after(session, &id, after, PAGE)?;
+            Ok(rows.filter(|rows| rows.len() == PAGE as usize))
+        })
+        .await
+}
+
 /// How soon a client whose stream ended because its server stopped reconnects, in
 /// milliseconds.
 const RECONNECT_AFTER_STOP_MS: u32 = 500;
@@ -280,10 +293,15 @@ async fn follow(
             }
         }
         loop {
-            let id = game_id.clone();
-            let read = state
-                .run(move |session| service::events::after(session, &id, after, PAGE))
-                .await;
+            let read = match history(&state, &game_id, after).await {
+                Some(rows) => Ok(Some(rows)),
+                None => {
+                    let id = game_id.clone();
+                    state
+                        .run(move |session| service::events::after(session, &id, after, PAGE))
+                        .await
+                }
+            };
             match read {
                 Ok(Some(rows)) => {
                     for row in &rows {
