@@ -189,6 +189,8 @@ pub enum ProblemCode {
     /// Phase 8 with two rolls left is to be advised for the whole game on a server without the
     /// table of every keep pattern.
     Phase8TableMissing,
+    /// A tabletop game is to be reviewed: its players rolled, so the server has no rolls of it.
+    NoRolls,
 }
 
 impl ProblemCode {

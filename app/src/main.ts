@@ -7,6 +7,7 @@ import { showHome } from "./screens/home/home";
 import { showNewGame } from "./screens/new_game/new_game";
 import { showGame } from "./screens/game";
 import { showPad } from "./screens/pad/pad";
+import { showReview } from "./screens/review/review";
 import { showPeople } from "./screens/people/people";
 import { showPerson } from "./screens/people/person";
 import { showLeaderboard } from "./screens/people/leaderboard";
@@ -56,6 +57,8 @@ function screenOf(here: Place): Promise<void> {
       return showGame(here.gameId);
     case "pad":
       return showPad(here.gameId);
+    case "review":
+      return showReview(here.gameId);
     case "people":
       return showPeople();
     case "person":

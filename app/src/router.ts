@@ -7,6 +7,7 @@ export type Place =
   | { screen: "new_game" }
   | { screen: "game"; gameId: string }
   | { screen: "pad"; gameId: string }
+  | { screen: "review"; gameId: string }
   | { screen: "people" }
   | { screen: "person"; personId: string }
   | { screen: "leaderboard" }
@@ -19,6 +20,7 @@ export function place(hash: string = location.hash): Place {
   const [, first, id, more] = hash.replace(/^#/, "").split("/");
   if (first === "new") return { screen: "new_game" };
   if (first === "games" && id && more === "pad") return { screen: "pad", gameId: id };
+  if (first === "games" && id && more === "review") return { screen: "review", gameId: id };
   if (first === "games" && id) return { screen: "game", gameId: id };
   if (first === "people" && id) return { screen: "person", personId: id };
   if (first === "people") return { screen: "people" };
@@ -40,6 +42,8 @@ export function href(to: Place): string {
       return `#/games/${to.gameId}`;
     case "pad":
       return `#/games/${to.gameId}/pad`;
+    case "review":
+      return `#/games/${to.gameId}/review`;
     case "people":
       return "#/people";
     case "person":

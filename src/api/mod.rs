@@ -304,6 +304,7 @@ pub fn routes(config: &mut ServiceConfig) {
                 .service(invites::accept_invite)
                 .service(events::follow_game)
                 .service(scoresheet::get_scoresheet)
+                .service(review::review_game)
                 .service(share::share_game)
                 .service(share::revoke_game_links)
                 .service(table::rename_game)

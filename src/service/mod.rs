@@ -37,6 +37,7 @@ pub mod people;
 pub mod recent;
 pub mod record;
 pub mod replay;
+pub mod review;
 pub mod roller;
 pub mod rolls;
 pub mod scoresheet;

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::dice::DieValue;
-use crate::rules::dice::rolls::{RolledDie, Rolls, Throw};
+use crate::rules::dice::rolls::{Places, RolledDie, Rolls, Throw};
 use crate::rules::dice::{Color, DiceLayout, DieId};
 
 /// A die the server rolled: which physical die, and the face it came up on.
@@ -21,26 +21,45 @@ pub struct RolledDieView {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Color, required = true)]
     pub color: Option<Color>,
+    /// Whether this roll rolled the die: every die of a turn's first roll, and the dice a
+    /// re-roll named (one may come up on the face it showed before).
+    // Turns stored before the server kept it read false on every die (`checked`).
+    #[serde(default)]
+    #[schema(required = true)]
+    pub rolled: bool,
 }
 
-impl From<&RolledDie> for RolledDieView {
-    fn from(rolled: &RolledDie) -> RolledDieView {
+impl RolledDieView {
+    fn of(die: &RolledDie, rolled: bool) -> RolledDieView {
         RolledDieView {
-            die: rolled.id,
-            value: DieValue(rolled.face.face),
-            color: rolled.face.color,
+            die: die.id,
+            value: DieValue(die.face.face),
+            color: die.face.color,
+            rolled,
         }
     }
 }
 
-/// A throw as shown: all ten dice, L1 to H6.
-pub fn throw_view(throw: &Throw) -> Vec<RolledDieView> {
-    throw.iter().map(RolledDieView::from).collect()
+/// A throw as shown: all ten dice, L1 to H6, and which of them it rolled.
+pub fn throw_view(throw: &Throw, rolled: Places) -> Vec<RolledDieView> {
+    throw
+        .iter()
+        .enumerate()
+        .map(|(place, die)| RolledDieView::of(die, rolled & 1 << place != 0))
+        .collect()
 }
 
 /// Every throw of a turn as shown, first to last.
 pub fn rolls_view(rolls: &Rolls) -> Vec<Vec<RolledDieView>> {
-    rolls.throws().iter().map(throw_view).collect()
+    (rolls.throws().iter().enumerate())
+        .map(|(k, throw)| throw_view(throw, rolls.rolled(k)))
+        .collect()
+}
+
+/// The dice as the last roll of a turn left them.
+pub fn lying_view(rolls: &Rolls) -> Vec<RolledDieView> {
+    let last = rolls.throws().len() - 1;
+    throw_view(rolls.last(), rolls.rolled(last))
 }
 
 /// Why rolls as recorded are not rolls of this game's dice.
@@ -52,7 +71,12 @@ pub struct NotRolls(String);
 /// die has in this layout.
 pub fn checked(shown: &[Vec<RolledDieView>], layout: DiceLayout) -> Result<Rolls, NotRolls> {
     let mut throws = Vec::with_capacity(shown.len());
+    let mut rolled = Vec::with_capacity(shown.len());
     for view in shown {
+        let said = (view.iter().enumerate())
+            .filter(|(_, d)| d.rolled)
+            .fold(0, |set: Places, (place, _)| set | 1 << place);
+        rolled.push((said != 0).then_some(said));
         let dice: Vec<RolledDie> = view
             .iter()
             .map(|d| {
@@ -70,7 +94,13 @@ pub fn checked(shown: &[Vec<RolledDieView>], layout: DiceLayout) -> Result<Rolls
             .map_err(|_| NotRolls("a throw is not ten dice".into()))?;
         throws.push(throw);
     }
-    Rolls::from_throws(throws).ok_or_else(|| NotRolls("a turn has one to three rolls".into()))
+    Rolls::from_throws(throws, rolled).ok_or_else(|| {
+        NotRolls(
+            "a turn has one to three rolls of the ten dice in order, each rolling some, \
+             and a die not rolled keeps its face"
+                .into(),
+        )
+    })
 }
 
 #[cfg(test)]

@@ -17,8 +17,10 @@ use crate::rules::dice::advice::{
     Verdicts, game_choice_summary, game_first_roll_summary, is_of_colors, position,
 };
 use crate::rules::dice::evaluate;
-use crate::rules::dice::faces::Die;
+use crate::rules::dice::faces::{Die, Roll};
 use crate::rules::dice::layout::DiceLayout;
+use crate::rules::dice::review::Valuer;
+use crate::rules::dice::rolls::{ALL_PLACES, Places};
 use crate::rules::phases::Phase;
 
 /// Why a position cannot be advised for the whole game.
@@ -69,17 +71,9 @@ impl GameAdvisor {
         state: State,
     ) -> Result<Advised, GameRefused> {
         let roll = position(phase, DiceLayout::Standard, dice, rolls_left)?;
-        let here = self.solitaire.value(state)?;
-        let colors = is_of_colors(phase);
         let faces: Vec<Die> = dice.iter().map(|d| d.die).collect();
         let Some(roll) = roll else {
-            let (to_come, chance, score) = if colors {
-                let p8 = &self.solitaire.phase_8;
-                (here, p8.chance, p8.expected_score)
-            } else {
-                let whole = self.turn(state)?.whole;
-                (whole.value, 1.0 - whole.miss, whole.score)
-            };
+            let (to_come, chance, score) = self.before(phase, state)?;
             return Ok(Advised {
                 chance,
                 expected_score: score,
@@ -88,34 +82,7 @@ impl GameAdvisor {
                 summary: game_first_roll_summary(phase, chance, to_come),
             });
         };
-        let choices = if rolls_left == 0 {
-            let verdict = evaluate(phase, &roll);
-            let ends = self.solitaire.ends(state, verdict.score as usize)?;
-            vec![GameChoice {
-                reroll: 0,
-                to_come: match verdict.made {
-                    true => ends.made[verdict.score as usize],
-                    false => ends.missed,
-                },
-                chance: f64::from(u8::from(verdict.made)),
-                expected_score: f64::from(verdict.score),
-            }]
-        } else if colors {
-            let p8 = &self.solitaire.phase_8;
-            let read = |pattern| self.table.as_ref().expect("a table").worth(pattern);
-            let game = Phase8Game {
-                theta: p8.theta,
-                missed: here - super::MISS,
-                lookup: self.table.as_ref().map(|_| &read as &dyn Fn(usize) -> _),
-            };
-            phase_8_choices_for_game(dice, rolls_left, &game).map_err(|e| match e {
-                Phase8Refused::Position(why) => GameRefused::Position(why),
-                Phase8Refused::NoTable => GameRefused::Phase8NeedsTable,
-                Phase8Refused::Table(error) => GameRefused::Table(error),
-            })?
-        } else {
-            number_choices(&*self.turn(state)?, dice, rolls_left)
-        };
+        let choices = self.weigh(phase, dice, &roll, rolls_left, state)?;
         let options: Vec<AdvisedChoice> = best_first(choices)
             .into_iter()
             .take(OPTIONS_SHOWN)
@@ -146,6 +113,72 @@ impl GameAdvisor {
             summary: best.summary.clone(),
             options,
         })
+    }
+
+    /// What a state's turn on `phase` is worth before its first roll: the points to come, the
+    /// chance to make the phase and the expected score.
+    fn before(&self, phase: &Phase, state: State) -> Result<(f64, f64, f64), GameRefused> {
+        let here = self.solitaire.value(state)?;
+        if is_of_colors(phase) {
+            let p8 = &self.solitaire.phase_8;
+            return Ok((here, p8.chance, p8.expected_score));
+        }
+        let whole = self.turn(state)?.whole;
+        Ok((whole.value, 1.0 - whole.miss, whole.score))
+    }
+
+    /// Every choice at a position of a turn (`roll`: the dice as they lie), valued for the game.
+    fn weigh(
+        &self,
+        phase: &Phase,
+        dice: &[Lying],
+        roll: &Roll,
+        rolls_left: u8,
+        state: State,
+    ) -> Result<Vec<GameChoice>, GameRefused> {
+        let here = self.solitaire.value(state)?;
+        if rolls_left == 0 {
+            let verdict = evaluate(phase, roll);
+            let ends = self.solitaire.ends(state, verdict.score as usize)?;
+            return Ok(vec![GameChoice {
+                reroll: 0,
+                to_come: match verdict.made {
+                    true => ends.made[verdict.score as usize],
+                    false => ends.missed,
+                },
+                chance: f64::from(u8::from(verdict.made)),
+                expected_score: f64::from(verdict.score),
+            }]);
+        }
+        if is_of_colors(phase) {
+            let p8 = &self.solitaire.phase_8;
+            let read = |pattern| self.table.as_ref().expect("a table").worth(pattern);
+            let game = Phase8Game {
+                theta: p8.theta,
+                missed: here - super::MISS,
+                lookup: self.table.as_ref().map(|_| &read as &dyn Fn(usize) -> _),
+            };
+            return phase_8_choices_for_game(dice, rolls_left, &game).map_err(|e| match e {
+                Phase8Refused::Position(why) => GameRefused::Position(why),
+                Phase8Refused::NoTable => GameRefused::Phase8NeedsTable,
+                Phase8Refused::Table(error) => GameRefused::Table(error),
+            });
+        }
+        Ok(number_choices(&*self.turn(state)?, dice, rolls_left))
+    }
+
+    /// Whether every position of phase 8 can be valued: with phase 8's table.
+    pub fn values_all_of_phase_8(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// The advisor as a review asks it, for a turn on `phase` in state `state`.
+    pub fn valuer<'a>(&'a self, phase: &'a Phase, state: State) -> ForGame<'a> {
+        ForGame {
+            advisor: self,
+            phase,
+            state,
+        }
     }
 
     /// The turn of a state of a phase of numbers played best for its ends, kept for the next
@@ -188,4 +221,36 @@ fn best_first(mut choices: Vec<GameChoice>) -> Vec<GameChoice> {
             .then(b.reroll.reverse_bits().cmp(&a.reroll.reverse_bits()))
     });
     choices
+}
+
+/// A solitaire turn played for the whole game (RULES §11, §12): values are the points still to
+/// come, this turn's included, told in points.
+pub struct ForGame<'a> {
+    advisor: &'a GameAdvisor,
+    phase: &'a Phase,
+    state: State,
+}
+
+impl Valuer for ForGame<'_> {
+    type Refused = GameRefused;
+
+    fn before(&self) -> Result<f64, GameRefused> {
+        Ok(self.advisor.before(self.phase, self.state)?.0)
+    }
+
+    fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, GameRefused> {
+        let roll = position(self.phase, DiceLayout::Standard, dice, rolls_left)?
+            .ok_or(GameRefused::Position(AdviceRefused::RollsLeft(rolls_left)))?;
+        let choices = self
+            .advisor
+            .weigh(self.phase, dice, &roll, rolls_left, self.state)?;
+        Ok(best_first(choices)
+            .into_iter()
+            .map(|choice| (choice.reroll as Places & ALL_PLACES, choice.to_come))
+            .collect())
+    }
+
+    fn units(&self) -> f64 {
+        1.0
+    }
 }

@@ -94,6 +94,18 @@ fn throw_json(faces: &[usize]) -> Value {
         .collect()
 }
 
+/// A throw as a turn's `rolls` give it: each die with whether the throw rolled it (`named`).
+fn rolled_json(faces: &[usize], named: &[&str]) -> Value {
+    let mut throw = throw_json(faces);
+    for die in throw.as_array_mut().unwrap() {
+        let rolled = named.contains(&die["die"].as_str().unwrap());
+        die["rolled"] = json!(rolled);
+    }
+    throw
+}
+
+const ALL_DICE: [&str; 10] = ["L1", "L2", "L3", "L4", "H1", "H2", "H3", "H4", "H5", "H6"];
+
 /// The faces of a throw after the dice named in `spec` ("H1=10 L2=Wb") came up as it says.
 #[track_caller]
 fn rolled_again(faces: &mut [usize], spec: &str) {
@@ -250,11 +262,11 @@ fn play_scripted(app: &TestApp, game: &Value, seats: &[Value], scripted: &Script
         (&turn["state"], &turn["rolls_left"], &turn["phase"]),
         (&json!("rolling"), &json!(2), &json!(scripted.phase))
     );
-    assert_eq!(turn["rolls"], json!([throw_json(&faces)]));
-    assert_eq!(turn["dice"], turn["rolls"][0]);
+    assert_eq!(turn["rolls"], json!([rolled_json(&faces, &ALL_DICE)]));
+    assert_eq!(turn["dice"], throw_json(&faces));
     assert_real_throw(&turn["dice"]);
     let number = turn["number"].clone();
-    let mut throws = vec![throw_json(&faces)];
+    let mut throws = vec![rolled_json(&faces, &ALL_DICE)];
     for (again, spec) in scripted.rolls[1..].iter().enumerate() {
         let named: Vec<&str> = spec
             .split_whitespace()
@@ -263,9 +275,9 @@ fn play_scripted(app: &TestApp, game: &Value, seats: &[Value], scripted: &Script
         app.set_reroll(spec);
         turn = reroll(app, game, &number, &named).expect(200).json();
         rolled_again(&mut faces, spec);
-        throws.push(throw_json(&faces));
+        throws.push(rolled_json(&faces, &named));
         assert_eq!(turn["rolls"], json!(throws));
-        assert_eq!(turn["dice"], throws[throws.len() - 1]);
+        assert_eq!(turn["dice"], throw_json(&faces));
         if again == 1 {
             assert_eq!(turn["state"], "scored", "the third roll scores the turn");
         } else {

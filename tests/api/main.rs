@@ -31,6 +31,7 @@ mod phases;
 mod process;
 mod proxy;
 mod raw;
+mod review;
 mod scoresheet;
 mod service;
 mod share;

@@ -25,3 +25,21 @@ export const dice = (text) =>
 export function pageCount(pdf) {
   return (pdf.toString("latin1").match(/\/Type\s*\/Page(?![s\w])/g) || []).length;
 }
+
+/** Plays digital turns of game `gameId` through the API until it is finished or `turns` are
+ * scored: each roll again is the advice's best choice, except every third turn, which keeps the
+ * first roll, and every fifth, which rolls the low dice again (choices a review calls wrong). */
+export async function playDigital(call, key, gameId, turns) {
+  let game = await call("GET", `/v1/games/${gameId}`, key);
+  for (let i = 0; i < turns && game.status !== "finished"; i++) {
+    let turn = await call("POST", `/v1/games/${gameId}/turns`, key, { player_id: game.current_player_id });
+    while (turn.state === "rolling") {
+      const path = `/v1/games/${gameId}/turns/${turn.number}`;
+      const advice = await call("GET", `${path}/advice`, key);
+      const reroll = i % 3 === 2 ? [] : i % 5 === 4 ? ["L1", "L2", "L3", "L4"] : advice.reroll;
+      turn = reroll.length ? await call("POST", `${path}/rolls`, key, { reroll }) : await call("POST", `${path}/score`, key, {});
+    }
+    game = turn.game;
+  }
+  return game;
+}

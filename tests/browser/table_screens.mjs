@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
-import { apiOf, dice } from "./support.mjs";
+import { apiOf, dice, playDigital } from "./support.mjs";
 import { layoutProblems, SIZES } from "./table_support.mjs";
 
 const base = process.argv[2];
@@ -18,7 +18,8 @@ const call = apiOf(base);
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 // A table with what every screen shows: a dice game with its next player on phase 8, a card
-// game some hands in, a finished dice game, its people and a live link.
+// game some hands in, a finished dice game, a digital game some turns in, its people and a
+// live link.
 const account = await call("POST", "/v1/accounts", null, { name: "The Garcías" });
 const key = account.api_key;
 const table = JSON.stringify({ account_id: account.id, name: account.name, api_key: key });
@@ -54,6 +55,8 @@ for (const [out, points] of [[0, [0, 25, 60, 15]], [1, [10, 0, 55, 5]]]) {
     players: cardPlayers.map((id, i) => ({ player_id: id, made: i !== 2, points: points[i] })),
   });
 }
+const digital = await call("POST", "/v1/games", key, { mode: "digital", players: [seat("Ana"), seat("Bo")] });
+await playDigital(call, key, digital.id, 12);
 const share = await call("POST", `/v1/games/${finished.id}/share`, key);
 const ana = people.items.find((p) => p.name === "Ana");
 
@@ -66,6 +69,7 @@ const SCREENS = [
   { name: "dice-result", path: `/#/games/${inPlay.id}`, act: recordPhase8, after: undoLatestTurn },
   { name: "card-hand", path: `/#/games/${cards.id}` },
   { name: "pad", path: `/#/games/${finished.id}/pad` },
+  { name: "review", path: `/#/games/${digital.id}/review` },
   { name: "people", path: "/#/people" },
   { name: "person", path: `/#/people/${ana.id}` },
   { name: "leaderboard", path: "/#/leaderboard" },

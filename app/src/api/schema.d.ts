@@ -575,6 +575,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{game_id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Review a digital game
+         * @description Every scored turn of a digital dice game held against exact best play: what each position
+         *     was worth, the luck of every roll, and each choice of dice to roll again (stopping included)
+         *     beside the best one, its error and its label; each player's decisions, accuracy, luck and
+         *     labels. A game of several players is reviewed for `make` (chances, labels in percentage
+         *     points), a solitaire game for the whole game (points to come). A tabletop game has no rolls
+         *     to review: 409 `no_rolls`.
+         */
+        get: operations["reviewGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{game_id}/scoresheet": {
         parameters: {
             query?: never;
@@ -1575,6 +1600,23 @@ export interface components {
             /** @description Whether it was the tie-break hand, played by the tied players only. */
             tie_break: boolean;
         };
+        /** @description A choice of dice to roll again (none: stopping), beside the best one. */
+        DecisionReview: {
+            /** @description The best choice's places; empty: stopping was best. */
+            best_reroll: number[];
+            /**
+             * Format: double
+             * @description `value_best − value_chosen`.
+             */
+            error: number;
+            label: components["schemas"]["ReviewLabel"];
+            /** @description The places in `dice` (0–9) rolled again; empty: the player stopped. */
+            reroll: number[];
+            /** Format: double */
+            value_best: number;
+            /** Format: double */
+            value_chosen: number;
+        };
         /**
          * @description A device's name, as its owner will recognise it in the list of keys.
          * @example {
@@ -2085,6 +2127,18 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
         };
+        /** @description A digital game held against best play. */
+        GameReview: {
+            /** Format: uuid */
+            game_id: string;
+            goal: components["schemas"]["ReviewGoal"];
+            /** @description Why a solitaire game is reviewed for make, when it is. */
+            note?: string;
+            /** @description Every player, in seat order. */
+            players: components["schemas"]["PlayerReview"][];
+            /** @description The scored turns, in order; a turn still rolling is left out. */
+            turns: components["schemas"]["TurnReview"][];
+        };
         /**
          * @description Where a solitaire game stands between turns (RULES §11): with `phase`, the state whose
          *     value the advice for the whole game plays for.
@@ -2278,6 +2332,19 @@ export interface components {
              */
             last_used_at: string | null;
             name: string;
+        };
+        /** @description How many decisions have each label. */
+        LabelCounts: {
+            /** Format: int32 */
+            best: number;
+            /** Format: int32 */
+            blunder: number;
+            /** Format: int32 */
+            good: number;
+            /** Format: int32 */
+            inaccuracy: number;
+            /** Format: int32 */
+            mistake: number;
         };
         /** @description A card of a laid-down group: a card, and on a Wild what it stands for. */
         LaidCard: {
@@ -2524,6 +2591,27 @@ export interface components {
         };
         /** @description A player's name: 1 to 40 characters, with something visible, and no control, invisible or formatting characters (see `NewPlayer.name`). */
         PlayerNameText: string;
+        /** @description A player's choices and luck over the game. */
+        PlayerReview: {
+            /**
+             * Format: double
+             * @description 100 × the mean of value chosen ÷ value best over the decisions; null without any.
+             */
+            accuracy?: number | null;
+            /**
+             * Format: int32
+             * @description Choices made with rolls left (stopping included).
+             */
+            decisions: number;
+            labels: components["schemas"]["LabelCounts"];
+            /**
+             * Format: double
+             * @description The sum of the player's rolls' luck.
+             */
+            luck: number;
+            /** Format: uuid */
+            player_id: string;
+        };
         /**
          * @description An error, as RFC 9457 problem details.
          * @example {
@@ -2557,7 +2645,7 @@ export interface components {
          *     `code`, and the end of its `type` (`/problems/{code}`).
          * @enum {string}
          */
-        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay" | "solitaire_only" | "no_such_game_state" | "phase8_table_missing";
+        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay" | "solitaire_only" | "no_such_game_state" | "phase8_table_missing" | "no_rolls";
         /** @description One invalid field of a request. */
         ProblemField: {
             /** @description The field's path in the request, such as `dice[3].value`. */
@@ -2747,11 +2835,44 @@ export interface components {
              */
             person_id: string;
         };
+        /**
+         * @description What a review's values are.
+         * @enum {string}
+         */
+        ReviewGoal: "make" | "game";
+        /**
+         * @description How a choice compares with the best one.
+         * @enum {string}
+         */
+        ReviewLabel: "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+        /** @description One roll of a turn, and the choice made after it. */
+        RollReview: {
+            decision?: components["schemas"]["DecisionReview"] | null;
+            /** @description All ten dice as they lie after the roll (`rolled`: the dice it rolled). */
+            dice: components["schemas"]["RolledDie"][];
+            /**
+             * Format: double
+             * @description `value_after_roll` minus what rolling was worth before it.
+             */
+            luck: number;
+            /** Format: int32 */
+            rolls_left: number;
+            /**
+             * Format: double
+             * @description What the dice were worth, played best from there.
+             */
+            value_after_roll: number;
+        };
         /** @description A die the server rolled: which physical die, and the face it came up on. */
         RolledDie: {
             /** @description The die's color: a digital game's dice are standard ones, which show a color on every face. */
             color: components["schemas"]["Color"];
             die: components["schemas"]["DieId"];
+            /**
+             * @description Whether this roll rolled the die: every die of a turn's first roll, and the dice a
+             *     re-roll named (one may come up on the face it showed before).
+             */
+            rolled: boolean;
             value: components["schemas"]["DieValue"];
         };
         /** @description The score pad of a game: of Phase 10 Dice, or of the card game, told apart by `game`. */
@@ -3022,6 +3143,39 @@ export interface components {
             items: components["schemas"]["Turn"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        /** @description A scored digital turn held against best play. */
+        TurnReview: {
+            /**
+             * Format: double
+             * @description The sum of its choices' errors.
+             */
+            error: number;
+            /**
+             * Format: double
+             * @description The sum of its rolls' luck; `result − value_before = luck − error`.
+             */
+            luck: number;
+            /** Format: int32 */
+            number: number;
+            /**
+             * Format: int32
+             * @description The phase the turn was played on.
+             */
+            phase: number;
+            /** Format: uuid */
+            player_id: string;
+            /**
+             * Format: double
+             * @description What its final dice were worth: 1 or 0 for make.
+             */
+            result: number;
+            rolls: components["schemas"]["RollReview"][];
+            /**
+             * Format: double
+             * @description What the turn was worth before its first roll.
+             */
+            value_before: number;
         };
         /**
          * @description Where a turn stands: a digital turn is `rolling` until it is scored.
@@ -4425,6 +4579,55 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reviewGame: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description An ETag from an earlier answer: 304 if the game has not changed since */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                game_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game's review */
+            200: {
+                headers: {
+                    /** @description The game's version */
+                    ETag?: string;
+                    /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
+                    RateLimit?: string;
+                    /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameReview"];
+                };
+            };
+            /** @description Not modified since the ETag in If-None-Match */
+            304: {
+                headers: {
+                    /** @description The game's version */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];

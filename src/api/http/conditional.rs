@@ -120,18 +120,23 @@ impl Conditions {
 
     /// 200 with the body and its entity tag, or 304 when the client already has this version.
     pub fn read<T: Serialize>(&self, version: i64, body: &T) -> HttpResponse {
+        self.not_modified(version).unwrap_or_else(|| {
+            HttpResponse::Ok()
+                .insert_header((header::ETAG, etag(version)))
+                .json(body)
+        })
+    }
+
+    /// 304 with its entity tag when the client already has this version of the game.
+    pub fn not_modified(&self, version: i64) -> Option<HttpResponse> {
         let fresh = self
             .if_none_match
             .as_ref()
             .is_some_and(|check| check.allows(version));
-        if fresh {
+        fresh.then(|| {
             HttpResponse::NotModified()
                 .insert_header((header::ETAG, etag(version)))
                 .finish()
-        } else {
-            HttpResponse::Ok()
-                .insert_header((header::ETAG, etag(version)))
-                .json(body)
-        }
+        })
     }
 }

@@ -771,7 +771,15 @@ mod tests {
             .filter_map(|(_, _, operation)| operation.operation_id.clone())
             .collect();
         advice.sort();
-        assert_eq!(advice, ["adviseDigitalTurn", "adviseTurn", "evaluateDice"]);
+        assert_eq!(
+            advice,
+            [
+                "adviseDigitalTurn",
+                "adviseTurn",
+                "evaluateDice",
+                "reviewGame"
+            ]
+        );
         let json = json();
         let declared = |id| operation(&json, id)["x-declared"].clone();
         assert_eq!(declared("adviseTurn")["rate_limit"], "advice");

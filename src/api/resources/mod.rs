@@ -17,6 +17,7 @@ pub mod live_pad;
 pub mod pad;
 pub mod people;
 pub mod phases;
+pub mod review;
 pub mod scoresheet;
 pub mod share;
 pub mod solitaire;

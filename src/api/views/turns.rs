@@ -13,7 +13,7 @@ use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{Color, Die, DieId};
 use crate::service::dice::{DieValue, ShownDie};
 use crate::service::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
-use crate::service::rolls::{RolledDieView, rolls_view, throw_view};
+use crate::service::rolls::{RolledDieView, lying_view, rolls_view};
 use crate::values::{PlayerId, TurnNumber};
 
 /// A bonus a turn earned.
@@ -110,10 +110,7 @@ pub struct TurnView {
 
 /// The dice as the last roll of a turn left them, naming their dice.
 fn lying(rolls: &Rolls) -> Vec<TurnDie> {
-    throw_view(rolls.last())
-        .into_iter()
-        .map(TurnDie::from)
-        .collect()
+    lying_view(rolls).into_iter().map(TurnDie::from).collect()
 }
 
 pub fn turn_view(state: &GameState, dice: &DiceState, turn: &PlayedTurn) -> TurnView {

@@ -7,6 +7,7 @@ pub mod faces;
 pub mod game;
 pub mod layout;
 pub mod order;
+pub mod review;
 pub mod rolls;
 
 pub use evaluate::{Evaluation, GroupUse, Miss, Part, StandsFor, UsedDie, evaluate, shortfall};

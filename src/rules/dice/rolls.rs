@@ -38,9 +38,21 @@ pub enum RerollError {
     Repeated(DieId),
 }
 
-/// The rolls of one turn, first to last.
+/// The rolls of one turn, first to last, and which dice each rolled: a die rolled again may come
+/// up on the face it showed, so the faces alone do not tell (RULES §12 reviews the choice).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rolls(Vec<Throw>);
+pub struct Rolls {
+    throws: Vec<Throw>,
+    /// For each throw, the places (in [`DieId::ALL`]'s order) of the dice it rolled: all ten
+    /// in the first.
+    rolled: Vec<Places>,
+}
+
+/// Places on the table as a set: bit `i` is the die at place `i`.
+pub type Places = u16;
+
+/// Every place of the ten dice.
+pub const ALL_PLACES: Places = (1 << MAX_DICE) - 1;
 
 fn roll_one(layout: DiceLayout, id: DieId, roll: &mut impl FnMut(DieId) -> usize) -> RolledDie {
     let faces = layout.faces(id);
@@ -53,14 +65,40 @@ fn roll_one(layout: DiceLayout, id: DieId, roll: &mut impl FnMut(DieId) -> usize
 impl Rolls {
     /// The first roll: all ten dice.
     pub fn start(layout: DiceLayout, mut roll: impl FnMut(DieId) -> usize) -> Rolls {
-        Rolls(vec![DieId::ALL.map(|id| roll_one(layout, id, &mut roll))])
+        Rolls {
+            throws: vec![DieId::ALL.map(|id| roll_one(layout, id, &mut roll))],
+            rolled: vec![ALL_PLACES],
+        }
     }
 
-    /// Rolls as stored, checked: one to three throws.
-    pub fn from_throws(throws: Vec<Throw>) -> Option<Rolls> {
-        (1..=ROLLS_PER_TURN)
-            .contains(&throws.len())
-            .then_some(Rolls(throws))
+    /// Rolls as stored, checked: one to three throws of the dice in [`DieId::ALL`]'s order,
+    /// the first rolling all ten, each later one at least one die, and a die it did not roll
+    /// on the face it showed before. `rolled[k]` is `None` where the record does not say
+    /// (turns stored before it did): the dice whose faces changed, which may be none.
+    pub fn from_throws(throws: Vec<Throw>, rolled: Vec<Option<Places>>) -> Option<Rolls> {
+        if !(1..=ROLLS_PER_TURN).contains(&throws.len()) || rolled.len() != throws.len() {
+            return None;
+        }
+        let in_order = |throw: &Throw| throw.iter().zip(DieId::ALL).all(|(d, id)| d.id == id);
+        if !throws.iter().all(in_order) || rolled[0].is_some_and(|first| first != ALL_PLACES) {
+            return None;
+        }
+        let mut sets = vec![ALL_PLACES];
+        for (k, pair) in throws.windows(2).enumerate() {
+            let changed = (0..MAX_DICE)
+                .filter(|&i| pair[0][i] != pair[1][i])
+                .fold(0, |set, i| set | 1 << i);
+            match rolled[k + 1] {
+                Some(set) if set == 0 || set & !ALL_PLACES != 0 || changed & !set != 0 => {
+                    return None;
+                }
+                said => sets.push(said.unwrap_or(changed)),
+            }
+        }
+        Some(Rolls {
+            throws,
+            rolled: sets,
+        })
     }
 
     /// Rolls the named dice again; the others keep their faces.
@@ -82,24 +120,36 @@ impl Rolls {
             }
         }
         let mut next = *self.last();
-        for rolled in next.iter_mut().filter(|d| dice.contains(&d.id)) {
-            *rolled = roll_one(layout, rolled.id, &mut roll);
+        let mut places = 0;
+        for (place, rolled) in next.iter_mut().enumerate() {
+            if dice.contains(&rolled.id) {
+                *rolled = roll_one(layout, rolled.id, &mut roll);
+                places |= 1 << place;
+            }
         }
-        self.0.push(next);
+        self.throws.push(next);
+        self.rolled.push(places);
         Ok(self.last())
     }
 
     pub fn throws(&self) -> &[Throw] {
-        &self.0
+        &self.throws
+    }
+
+    /// The places of the dice throw `k` rolled (all ten in the first).
+    pub fn rolled(&self, k: usize) -> Places {
+        self.rolled[k]
     }
 
     /// The dice as they lie now.
     pub fn last(&self) -> &Throw {
-        self.0.last().expect("a turn has at least its first roll")
+        self.throws
+            .last()
+            .expect("a turn has at least its first roll")
     }
 
     pub fn rolls_left(&self) -> usize {
-        ROLLS_PER_TURN - self.0.len()
+        ROLLS_PER_TURN - self.throws.len()
     }
 
     /// The dice the turn ends with, for the rules to score.
@@ -145,6 +195,42 @@ mod tests {
             Err(RerollError::NoRollsLeft)
         );
         assert_eq!(rolls.throws().len(), 3);
+        assert_eq!(
+            [rolls.rolled(0), rolls.rolled(1), rolls.rolled(2)],
+            [ALL_PLACES, 1 | 1 << 9, 1 << 1]
+        );
         assert!(DiceLayout::Standard.place(&rolls.final_roll()).is_ok());
+    }
+
+    #[test]
+    fn stored_rolls_keep_the_dice_rolled_and_refuse_a_die_that_changed_unrolled() {
+        // Every die rolled again shows face 0 again: only the record says which were rolled.
+        let mut rolls = Rolls::start(DiceLayout::Standard, |_| 0);
+        rolls
+            .reroll(DiceLayout::Standard, &DieId::ALL[2..5], |_| 0)
+            .unwrap();
+        let throws = rolls.throws().to_vec();
+        let said = Rolls::from_throws(throws.clone(), vec![Some(ALL_PLACES), Some(0b11100)]);
+        assert_eq!(said.as_ref(), Some(&rolls));
+        // Not said (an older record): the dice whose faces changed, here none.
+        assert_eq!(
+            Rolls::from_throws(throws.clone(), vec![None, None]).map(|r| r.rolled(1)),
+            Some(0)
+        );
+        assert_eq!(
+            Rolls::from_throws(throws.clone(), vec![None, Some(0)]),
+            None
+        );
+        let mut changed = throws.clone();
+        changed[1][7] = Rolls::start(DiceLayout::Standard, |_| 3).last()[7];
+        assert_eq!(
+            Rolls::from_throws(changed.clone(), vec![None, None]).map(|r| r.rolled(1)),
+            Some(1 << 7)
+        );
+        assert_eq!(
+            Rolls::from_throws(changed, vec![None, Some(0b11100)]),
+            None,
+            "die 7 changed without being rolled"
+        );
     }
 }

@@ -112,7 +112,8 @@ function finished(game: DiceGame): HTMLElement {
     const next = await answer(api.POST("/v1/games/{game_id}/rematch", { params: { path: { game_id: game.id } } }));
     go({ screen: "game", gameId: next.id });
   };
-  return h("section", { class: "card result made" }, h("h2", {}, w.won(winners.join(", "))), h("button", { type: "button", class: "primary wide", id: "rematch", onclick: () => void rematch() }, w.rematch));
+  const review = game.mode === "digital" && h("a", { class: "button wide", id: "review", href: href({ screen: "review", gameId: game.id }) }, w.review);
+  return h("section", { class: "card result made" }, h("h2", {}, w.won(winners.join(", "))), review, h("button", { type: "button", class: "primary wide", id: "rematch", onclick: () => void rematch() }, w.rematch));
 }
 
 /** The game as the standings show it: with turns waiting, the one to play is the seat after

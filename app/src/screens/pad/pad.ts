@@ -35,6 +35,7 @@ export async function showPad(gameId: string): Promise<void> {
     h("h1", {}, title),
     h("p", { class: "hint" }, about(game, sheet)),
     tools(gameId),
+    game.game === "dice" && game.mode === "digital" && h("p", { class: "no-print" }, h("a", { class: "button wide", id: "review", href: href({ screen: "review", gameId }) }, w.review)),
     standings(sheet),
     grid(sheet),
     chart(series, sheet.game === "dice", width),

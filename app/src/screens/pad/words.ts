@@ -6,6 +6,7 @@ type Color = "red" | "orange" | "blue" | "green" | "yellow";
 const en = {
   title: "Score pad",
   backToGame: "Back to the game",
+  review: "Review every choice",
   status: (status: Status) =>
     ({ in_progress: "in play", last_round: "last round", tie_break: "tie-break hand due", finished: "finished" })[status],
   wonBy: (names: string) => `won by ${names}`,
@@ -95,6 +96,7 @@ const en = {
 const es: typeof en = {
   title: "Hoja de puntaje",
   backToGame: "Volver a la partida",
+  review: "Repasar cada elección",
   status: (status: Status) =>
     ({ in_progress: "en juego", last_round: "última ronda", tie_break: "falta la mano de desempate", finished: "terminada" })[status],
   wonBy: (names: string) => `ganó ${names}`,

@@ -1,0 +1,262 @@
+//! A digital game's review over HTTP (RULES §12, API.md "Game review"): its fields, its figures
+//! as the rules give them (every figure is checked against brute force in
+//! `tests/review_reference.rs`; here they must arrive unchanged), the dice each roll rolled, and
+//! who may read it.
+
+use phase10::rules::PHASES;
+use phase10::rules::dice::advice::{Goal, Lying, advise, one_turn_of};
+use phase10::rules::dice::layout::{DiceLayout, DieId};
+use phase10::rules::dice::review::Label;
+use phase10::rules::dice::{Color, Die};
+use phase10::whole_game::published;
+use serde_json::{Value, json};
+
+use crate::helpers::{Backend, game_path, spawn_app};
+
+const CLOSE: f64 = 1e-12;
+
+fn number(value: &Value) -> f64 {
+    value
+        .as_f64()
+        .unwrap_or_else(|| panic!("{value} is not a number"))
+}
+
+/// The dice of a roll as the advisor takes them.
+fn lying(dice: &Value) -> Vec<Lying> {
+    dice.as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let text = match &d["value"] {
+                Value::String(w) => w.clone(),
+                n => n.to_string(),
+            };
+            let face: Die = text.parse().unwrap();
+            let color = Color::from_name(d["color"].as_str().unwrap());
+            Lying {
+                die: Die::new(face.face, color),
+                id: DieId::from_name(d["die"].as_str().unwrap()),
+            }
+        })
+        .collect()
+}
+
+/// Each figure of a turn reviewed for make is the advisor's, and they add up.
+#[track_caller]
+fn check_turn_for_make(turn: &Value) {
+    let phase = &PHASES[turn["phase"].as_u64().unwrap() as usize - 1];
+    let before = one_turn_of(phase, Goal::Make).chance.to_f64();
+    assert!((number(&turn["value_before"]) - before).abs() < CLOSE);
+    let mut expected = before;
+    let (mut luck, mut error) = (0.0, 0.0);
+    for roll in turn["rolls"].as_array().unwrap() {
+        let rolls_left = roll["rolls_left"].as_u64().unwrap() as u8;
+        let dice = lying(&roll["dice"]);
+        let advice = advise(phase, DiceLayout::Standard, &dice, rolls_left, Goal::Make).unwrap();
+        let worth = advice.outlook.chance.to_f64();
+        assert!((number(&roll["value_after_roll"]) - worth).abs() < CLOSE);
+        assert!((number(&roll["luck"]) - (worth - expected)).abs() < CLOSE);
+        luck += number(&roll["luck"]);
+        expected = worth;
+        if let Some(decision) = roll["decision"].as_object() {
+            let best: Vec<usize> = advice.reroll().to_vec();
+            assert_eq!(decision["best_reroll"], json!(best));
+            assert!((number(&decision["value_best"]) - worth).abs() < CLOSE);
+            let err = number(&decision["error"]);
+            assert!(err >= 0.0);
+            let chosen = number(&decision["value_chosen"]);
+            assert!((worth - chosen - err).abs() < CLOSE);
+            let label = format!("{:?}", Label::of(err * 100.0)).to_lowercase();
+            assert_eq!(decision["label"], json!(label));
+            error += err;
+            expected = chosen;
+        } else {
+            assert_eq!(rolls_left, 0, "a decision while rolls are left");
+        }
+    }
+    assert!((number(&turn["result"]) - expected).abs() < CLOSE);
+    assert!((number(&turn["luck"]) - luck).abs() < 1e-9);
+    assert!((number(&turn["error"]) - error).abs() < 1e-9);
+    let (result, value_before) = (number(&turn["result"]), number(&turn["value_before"]));
+    assert!((result - value_before - (luck - error)).abs() < 1e-9);
+}
+
+fn a_digital_game_is_reviewed_for_make(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let ann = app.sign_up("Ann");
+    app.set_order_rolls(&[10, 5]);
+    let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
+    let path = game_path(&game);
+    let first = game["current_player_id"].clone();
+    // Ann keeps her three 9s and rolls L1, L2 and H6 again: L1 comes up 1 again, as it was.
+    app.set_first_roll("1 2 3 4 9 9 9 5 6 7");
+    let turn = app
+        .post(&format!("{path}/turns"), &json!({"player_id": first}))
+        .expect(201)
+        .json();
+    app.set_reroll("L1=1 L2=Wb H6=9");
+    let rolled = app
+        .post(
+            &format!("{path}/turns/{}/rolls", turn["number"]),
+            &json!({"reroll": ["L1", "L2", "H6"]}),
+        )
+        .expect(200)
+        .json();
+    let flags: Vec<bool> = rolled["rolls"][1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rolled"].as_bool().unwrap())
+        .collect();
+    let named = [
+        true, true, false, false, false, false, false, false, false, true,
+    ];
+    assert_eq!(
+        flags, named,
+        "the dice a re-roll rolled, one on its old face"
+    );
+    assert!(
+        rolled["rolls"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["rolled"] == true)
+    );
+    let scored = app
+        .post(
+            &format!("{path}/turns/{}/score", turn["number"]),
+            &json!({}),
+        )
+        .expect(200)
+        .json();
+    // Bo stops at once; then a third turn is left rolling.
+    let second = scored["game"]["current_player_id"].clone();
+    app.set_first_roll("1 1 3 4 5 5 6 7 8 10");
+    let bo = app
+        .post(&format!("{path}/turns"), &json!({"player_id": second}))
+        .expect(201)
+        .json();
+    app.post(&format!("{path}/turns/{}/score", bo["number"]), &json!({}))
+        .expect(200);
+    app.set_first_roll("1 2 3 4 5 6 7 8 9 10");
+    app.post(&format!("{path}/turns"), &json!({"player_id": first}))
+        .expect(201);
+
+    let reply = app.get(&format!("{path}/review")).expect(200);
+    let etag = reply.header("etag").unwrap().to_owned();
+    let review = reply.json();
+    assert_eq!(review["game_id"], game["id"]);
+    assert_eq!(review["goal"], "make");
+    assert!(review.get("note").is_none());
+    let turns = review["turns"].as_array().unwrap();
+    assert_eq!(turns.len(), 2, "the turn still rolling is left out");
+    assert_eq!(turns[0]["player_id"], first);
+    let ann_rolls = turns[0]["rolls"].as_array().unwrap();
+    assert_eq!(ann_rolls.len(), 2);
+    assert_eq!(ann_rolls[0]["rolls_left"], 2);
+    assert_eq!(ann_rolls[0]["decision"]["reroll"], json!([0, 1, 9]));
+    assert_eq!(ann_rolls[1]["dice"], rolled["rolls"][1]);
+    assert_eq!(ann_rolls[1]["decision"]["reroll"], json!([]), "she stopped");
+    assert_eq!(turns[1]["rolls"].as_array().unwrap().len(), 1);
+    assert_eq!(turns[1]["rolls"][0]["decision"]["reroll"], json!([]));
+    for turn in turns {
+        check_turn_for_make(turn);
+    }
+    // Each player's figures add up their turns'.
+    let players = review["players"].as_array().unwrap();
+    assert_eq!(players.len(), 2);
+    for player in players {
+        let theirs: Vec<&Value> = turns
+            .iter()
+            .filter(|t| t["player_id"] == player["player_id"])
+            .collect();
+        let decisions: Vec<&Value> = theirs
+            .iter()
+            .flat_map(|t| t["rolls"].as_array().unwrap())
+            .filter(|r| r["decision"].is_object())
+            .map(|r| &r["decision"])
+            .collect();
+        assert_eq!(player["decisions"], json!(decisions.len()));
+        let labels = &player["labels"];
+        let counted: u64 = ["best", "good", "inaccuracy", "mistake", "blunder"]
+            .iter()
+            .map(|l| labels[l].as_u64().unwrap())
+            .sum();
+        assert_eq!(counted, decisions.len() as u64);
+        let luck: f64 = theirs.iter().map(|t| number(&t["luck"])).sum();
+        assert!((number(&player["luck"]) - luck).abs() < 1e-9);
+        let ratio: f64 = decisions
+            .iter()
+            .map(|d| number(&d["value_chosen"]) / number(&d["value_best"]))
+            .sum();
+        let accuracy = 100.0 * ratio / decisions.len() as f64;
+        assert!((number(&player["accuracy"]) - accuracy).abs() < 1e-9);
+    }
+    // Read again with its tag: nothing new.
+    app.get_with(&format!("{path}/review"), &[("If-None-Match", &etag)])
+        .expect(304);
+    // Nobody else reads it.
+    app.with_key(None)
+        .get(&format!("{path}/review"))
+        .expect_problem(401, "unauthorized");
+    let stranger = app.sign_up("Cy");
+    app.with_key(Some(&stranger))
+        .get(&format!("{path}/review"))
+        .expect_problem(404, "not_found");
+    app.with_key(Some(&ann))
+        .get(&format!("{path}/review"))
+        .expect(200);
+}
+
+fn a_solitaire_game_is_reviewed_for_the_whole_game(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann"], json!({"mode": "digital"}));
+    let path = game_path(&game);
+    app.set_first_roll("1 2 3 4 9 9 9 5 6 7");
+    let turn = app
+        .post(
+            &format!("{path}/turns"),
+            &json!({"player_id": game["current_player_id"]}),
+        )
+        .expect(201)
+        .json();
+    app.post(
+        &format!("{path}/turns/{}/score", turn["number"]),
+        &json!({}),
+    )
+    .expect(200);
+    let review = app.get(&format!("{path}/review")).expect(200).json();
+    assert_eq!(review["goal"], "game");
+    let first = &review["turns"][0];
+    let start = published().expected_grand_total;
+    assert!((number(&first["value_before"]) - start).abs() < 1e-9);
+    // Phase 1 missed: 5 points lost and the same state again.
+    assert!((number(&first["result"]) - (start - 5.0)).abs() < 1e-9);
+    let (result, before) = (number(&first["result"]), number(&first["value_before"]));
+    let (luck, error) = (number(&first["luck"]), number(&first["error"]));
+    assert!((result - before - (luck - error)).abs() < 1e-9);
+}
+
+fn only_a_digital_game_of_the_caller_is_reviewed(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let table = app.new_game(&["Ann", "Bo"], json!({}));
+    app.turn(&table, 0, "8 8 8 10 W W").expect(201);
+    let problem = app
+        .get(&format!("{}/review", game_path(&table)))
+        .expect_problem(409, "no_rolls");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("tabletop"), "{detail}");
+    let cards = app.new_game(&["Ann", "Bo"], json!({"game": "cards"}));
+    app.get(&format!("{}/review", game_path(&cards)))
+        .expect_problem(409, "wrong_game");
+    app.get("/v1/games/00000000-0000-4000-8000-000000000000/review")
+        .expect_problem(404, "not_found");
+}
+
+crate::on_both_backends!(
+    a_digital_game_is_reviewed_for_make,
+    a_solitaire_game_is_reviewed_for_the_whole_game,
+    only_a_digital_game_of_the_caller_is_reviewed,
+);
