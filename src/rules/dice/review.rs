@@ -7,7 +7,7 @@
 //! the value of the choice that rolled it, and each choice's error from the value of the
 //! position it was made at, which is its best choice's.
 
-use super::advice::{AdviceRefused, Goal, Lying, one_turn_of, weigh_all};
+use super::advice::{AdviceRefused, Goal, Lying, every_choice, one_turn_of};
 use super::layout::DiceLayout;
 use super::rolls::{ALL_PLACES, Places, ROLLS_PER_TURN, Rolls};
 use crate::rules::phases::Phase;
@@ -188,14 +188,11 @@ impl Valuer for ForMake<'_> {
     }
 
     fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, AdviceRefused> {
-        let advice = weigh_all(self.phase, self.layout, dice, rolls_left, Goal::Make)?;
-        Ok(advice
-            .options
-            .iter()
-            .map(|choice| {
-                let places = choice.reroll.iter().fold(0, |set, at| set | 1 << at);
-                (places & ALL_PLACES, choice.outlook.chance.to_f64())
-            })
+        let choices = every_choice(self.phase, self.layout, dice, rolls_left, Goal::Make)?
+            .ok_or(AdviceRefused::RollsLeft(rolls_left))?;
+        Ok(choices
+            .into_iter()
+            .map(|(places, outlook)| (places & ALL_PLACES, outlook.chance.to_f64()))
             .collect())
     }
 

@@ -8,7 +8,7 @@ use super::numbers::Kept;
 use super::phase_8::{Faces, Way, phase_8_best_choices, phase_8_one_turn, phase_8_unnamed_choices};
 use super::placed::{self, Lying, Misnamed, Placement, place};
 use super::summary::{choice_summary, first_roll_summary};
-use super::{Advice, Choice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, numbers, rank};
+use super::{Advice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, better_first, numbers, rank};
 use crate::rules::dice::evaluate;
 use crate::rules::dice::faces::{Die, Face, MAX_DICE, Roll};
 use crate::rules::dice::layout::{DiceLayout, DieId, NotRollable};
@@ -69,8 +69,7 @@ fn weigh(
     goal: Goal,
     shown: usize,
 ) -> Result<Advice, AdviceRefused> {
-    let colors = is_of_colors(phase);
-    let Some(roll) = position(phase, layout, dice, rolls_left)? else {
+    let Some(choices) = choices_at(phase, layout, dice, rolls_left, goal, shown)? else {
         let outlook = one_turn_of(phase, goal);
         return Ok(Advice {
             outlook,
@@ -78,34 +77,66 @@ fn weigh(
             summary: first_roll_summary(phase, &outlook, goal),
         });
     };
-    let placement = place(layout, dice)?;
-    let stopped = stopped(phase, &roll);
     let faces: Vec<Die> = dice.iter().map(|d| d.die).collect();
-    let said = |mut options: Vec<Choice>| {
-        for choice in &mut options {
-            choice.summary = choice_summary(
-                phase,
-                &faces,
-                &choice.reroll,
-                &choice.outlook,
-                goal,
-                rolls_left,
-            );
-        }
-        Advice {
-            outlook: options[0].outlook,
-            summary: options[0].summary.clone(),
-            options,
-        }
+    let mut options = rank(choices, goal, shown);
+    for choice in &mut options {
+        choice.summary = choice_summary(
+            phase,
+            &faces,
+            &choice.reroll,
+            &choice.outlook,
+            goal,
+            rolls_left,
+        );
+    }
+    Ok(Advice {
+        outlook: options[0].outlook,
+        summary: options[0].summary.clone(),
+        options,
+    })
+}
+
+/// Every choice at a position as [`weigh_all`] gives them, best first, without their words:
+/// the places rolled again (as bits) and what best play afterwards is worth. `None` before the
+/// first roll.
+pub fn every_choice(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+) -> Result<Option<Vec<(u16, Outlook)>>, AdviceRefused> {
+    let Some(mut choices) = choices_at(phase, layout, dice, rolls_left, goal, usize::MAX)? else {
+        return Ok(None);
     };
+    choices.sort_unstable_by(|a, b| better_first(a, b, goal));
+    Ok(Some(
+        choices.into_iter().map(|c| (c.reroll, c.outlook)).collect(),
+    ))
+}
+
+/// The choices at a position that may be among the best `shown`, unranked; `None` before the
+/// first roll.
+fn choices_at(
+    phase: &Phase,
+    layout: DiceLayout,
+    dice: &[Lying],
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
+) -> Result<Option<Vec<Weighed>>, AdviceRefused> {
+    let colors = is_of_colors(phase);
+    let Some(roll) = position(phase, layout, dice, rolls_left)? else {
+        return Ok(None);
+    };
+    let placement = place(layout, dice)?;
     if rolls_left == 0 {
-        return Ok(said(vec![Choice {
-            reroll: Vec::new(),
-            outlook: stopped,
-            summary: String::new(),
+        return Ok(Some(vec![Weighed {
+            reroll: 0,
+            outlook: stopped(phase, &roll),
         }]));
     }
-    let choices = if colors {
+    Ok(Some(if colors {
         match placement {
             Placement::Only(ids) => color_choices(dice, &ids, rolls_left, goal, shown),
             Placement::Several | Placement::None => {
@@ -114,8 +145,7 @@ fn weigh(
         }
     } else {
         number_choices(phase, dice, rolls_left, goal)
-    };
-    Ok(said(rank(choices, goal, shown)))
+    }))
 }
 
 /// Checks a position of a turn: the dice on the table (none before the first roll: `None`),

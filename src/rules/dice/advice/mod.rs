@@ -18,7 +18,9 @@ mod valued;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use advise::{AdviceRefused, advise, is_of_colors, one_turn_of, position, warm_up, weigh_all};
+pub use advise::{
+    AdviceRefused, advise, every_choice, is_of_colors, one_turn_of, position, warm_up, weigh_all,
+};
 pub use exact::{Exact, MAX_SIXES};
 pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};
 pub use placed::{Lying, Misnamed, ways as ways_dice_lie};
