@@ -4,12 +4,14 @@
 
 use std::sync::OnceLock;
 
+use super::names::Mode;
 use super::record::GameStatus;
-use super::replay::{GameState, Play};
+use super::replay::{DiceState, GameState, Play};
 use super::store::DbConnection;
-use super::store::figures::{self, Result as PlayerResult, Tally};
+use super::store::figures::{self, BILLION, Result as PlayerResult, ReviewTally, Tally};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::advice::{Goal, MAX_SIXES, one_turn_of};
+use crate::rules::dice::review::{self, ForMake};
 use crate::rules::phases::PHASES;
 use crate::service::names::GameKind;
 use crate::values::GameId;
@@ -46,6 +48,11 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
                 let phase = usize::from(turn.outcome.phase) - 1;
                 tally.attempts[phase] += 1;
                 tally.made[phase] += i64::from(turn.outcome.evaluation.made);
+            }
+            if dice.mode == Mode::Digital && players.len() > 1 {
+                for (seat, reviewed) in reviews(dice).into_iter().enumerate() {
+                    tallies[seat].1.review = kept_review(&reviewed);
+                }
             }
             tallies
         }
@@ -96,6 +103,34 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
             tally,
         })
         .collect()
+}
+
+/// Each seat's review of a digital game (RULES §12): every scored turn for `make`.
+fn reviews(dice: &DiceState) -> Vec<review::Tally> {
+    let mut tallies = vec![review::Tally::default(); dice.game.sheets().len()];
+    for turn in &dice.turns {
+        let Some(rolls) = &turn.rolls else { continue };
+        let valuer = ForMake {
+            phase: &PHASES[usize::from(turn.outcome.phase) - 1],
+            layout: dice.layout,
+        };
+        // The server's own rolls of its own dice: the advisor values every position of them.
+        if let Ok(reviewed) = review::review_turn(&valuer, rolls) {
+            tallies[turn.outcome.seat].add(&reviewed);
+        }
+    }
+    tallies
+}
+
+/// A seat's review as kept: ratios and luck in whole billionths.
+fn kept_review(tally: &review::Tally) -> ReviewTally {
+    let billionths = |value: f64| (value * BILLION).round() as i64;
+    ReviewTally {
+        decisions: i64::from(tally.decisions),
+        accuracy_billionths: billionths(tally.accuracy_sum),
+        luck_billionths: billionths(tally.luck),
+        labels: tally.labels.map(i64::from),
+    }
 }
 
 /// Brings the figures up to date with a change of a game, in the change's transaction: takes

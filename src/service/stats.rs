@@ -7,7 +7,7 @@ use super::games::{GamesAfter, GamesPage, page_of};
 use super::names::GameKind;
 use super::people;
 use super::record::{GameStatus, Person};
-use super::store::figures::{self, Tally};
+use super::store::figures::{self, BILLION, ReviewTally, Tally};
 use super::store::games::Whose;
 use super::store::people as roster;
 use crate::error::Result;
@@ -37,6 +37,33 @@ pub struct GameFigures {
     pub best_total: Option<i64>,
     pub tally: Tally,
     pub phases: Vec<PhaseFigures>,
+    /// Dice only: the review of their finished digital games of several players (RULES §12).
+    pub review: Option<ReviewFigures>,
+}
+
+/// A person's choices over their reviewed games.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewFigures {
+    pub decisions: i64,
+    /// 100 × the mean of value chosen ÷ value best over every decision; none without any.
+    pub accuracy: Option<f64>,
+    /// The sum of their rolls' luck: phases made above (or below) what their choices were worth.
+    pub luck: f64,
+    /// Decisions by label: best, good, inaccuracy, mistake, blunder.
+    pub labels: [i64; 5],
+}
+
+impl From<ReviewTally> for ReviewFigures {
+    fn from(kept: ReviewTally) -> ReviewFigures {
+        let decisions = kept.decisions;
+        ReviewFigures {
+            decisions,
+            accuracy: (decisions > 0)
+                .then(|| 100.0 * kept.accuracy_billionths as f64 / BILLION / decisions as f64),
+            luck: kept.luck_billionths as f64 / BILLION,
+            labels: kept.labels,
+        }
+    }
 }
 
 pub struct PersonStats {
@@ -97,6 +124,10 @@ pub fn of_person(
             best_total: figures::best_total(session.conn(), person_id, kind)?,
             tally,
             phases,
+            review: match dice {
+                true => Some(figures::review_of(session.conn(), person_id)?.into()),
+                false => None,
+            },
         })
     };
     let dice = of_kind(GameKind::Dice)?;

@@ -697,7 +697,11 @@ impl Figures {
                "best_total": self.best_total,
                "five_phase_bonuses": self.five_phase_bonuses,
                "first_finish_bonuses": self.first_finish_bonuses,
-               "phases": phases})
+               "phases": phases,
+               // Tabletop games have no rolls to review: `tests/api/review.rs` counts digital ones.
+               "review": {"decisions": 0, "accuracy": null, "luck": 0.0,
+                          "labels": {"best": 0, "good": 0, "inaccuracy": 0, "mistake": 0,
+                                     "blunder": 0}}})
     }
 
     fn cards_json(&self) -> Value {

@@ -255,7 +255,121 @@ fn only_a_digital_game_of_the_caller_is_reviewed(backend: Backend) {
         .expect_problem(404, "not_found");
 }
 
+/// Plays a digital game to its end, each choice the advice's best; returns the game.
+fn play_to_the_end(app: &crate::helpers::TestApp, game: &Value) -> Value {
+    let path = game_path(game);
+    let mut now = app.get(&path).expect(200).json();
+    for _ in 0..400 {
+        if now["status"] == "finished" {
+            return now;
+        }
+        let mut turn = app
+            .post(
+                &format!("{path}/turns"),
+                &json!({"player_id": now["current_player_id"]}),
+            )
+            .expect(201)
+            .json();
+        while turn["state"] == "rolling" {
+            let at = format!("{path}/turns/{}", turn["number"]);
+            let advice = app.get(&format!("{at}/advice")).expect(200).json();
+            turn = match advice["reroll"].as_array().unwrap().is_empty() {
+                true => app
+                    .post(&format!("{at}/score"), &json!({}))
+                    .expect(200)
+                    .json(),
+                false => app
+                    .post(&format!("{at}/rolls"), &json!({"reroll": advice["reroll"]}))
+                    .expect(200)
+                    .json(),
+            };
+        }
+        now = turn["game"].clone();
+    }
+    panic!("the game did not end in 400 turns");
+}
+
+/// A person's review figures, read from their stats.
+fn review_of(app: &crate::helpers::TestApp, person_id: &Value) -> Value {
+    let id = person_id.as_str().unwrap();
+    app.get(&format!("/v1/people/{id}/stats"))
+        .expect(200)
+        .json()["dice"]["review"]
+        .clone()
+}
+
+#[track_caller]
+fn assert_counted(stats: &Value, reviewed: &Value) {
+    assert_eq!(stats["decisions"], reviewed["decisions"]);
+    assert_eq!(stats["labels"], reviewed["labels"]);
+    assert!((number(&stats["luck"]) - number(&reviewed["luck"])).abs() < 1e-8);
+    assert!((number(&stats["accuracy"]) - number(&reviewed["accuracy"])).abs() < 1e-6);
+}
+
+fn a_person_s_figures_add_up_the_reviews_of_their_finished_games(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
+    let players: Vec<Value> = game["players"].as_array().unwrap().clone();
+    // While the game is in play, nothing counts.
+    let none = review_of(&app, &players[0]["person_id"]);
+    assert_eq!(
+        none,
+        json!({"decisions": 0, "accuracy": null, "luck": 0.0,
+        "labels": {"best": 0, "good": 0, "inaccuracy": 0, "mistake": 0, "blunder": 0}})
+    );
+    let finished = play_to_the_end(&app, &game);
+    let path = game_path(&game);
+    let review = app.get(&format!("{path}/review")).expect(200).json();
+    let reviewed = |player: &Value| {
+        review["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player_id"] == player["id"])
+            .unwrap()
+            .clone()
+    };
+    for player in &players {
+        assert_counted(&review_of(&app, &player["person_id"]), &reviewed(player));
+    }
+    // The owner takes back the last turn: the game is in play again and counts for nothing.
+    assert_eq!(finished["status"], "finished");
+    let turns = app
+        .get(&format!("{path}/turns?limit=100"))
+        .expect(200)
+        .json();
+    let latest = turns["items"].as_array().unwrap().last().unwrap()["number"].clone();
+    app.delete(&format!("{path}/turns/{latest}")).expect(200);
+    for player in &players {
+        assert_eq!(review_of(&app, &player["person_id"])["decisions"], 0);
+    }
+    // Played to the end again, it counts as its review now says.
+    play_to_the_end(&app, &game);
+    let review = app.get(&format!("{path}/review")).expect(200).json();
+    assert!(!review["turns"].as_array().unwrap().is_empty());
+    for player in &players {
+        let now = review["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player_id"] == player["id"])
+            .unwrap()
+            .clone();
+        assert_counted(&review_of(&app, &player["person_id"]), &now);
+    }
+    // Deleted, it counts no more; a finished solitaire game never counts.
+    app.delete(&path).expect(204);
+    for player in &players {
+        assert_eq!(review_of(&app, &player["person_id"])["decisions"], 0);
+    }
+    let alone = app.new_game(&["Ann"], json!({"mode": "digital"}));
+    play_to_the_end(&app, &alone);
+    assert_eq!(review_of(&app, &players[0]["person_id"])["decisions"], 0);
+}
+
 crate::on_both_backends!(
+    a_person_s_figures_add_up_the_reviews_of_their_finished_games,
     a_digital_game_is_reviewed_for_make,
     a_solitaire_game_is_reviewed_for_the_whole_game,
     only_a_digital_game_of_the_caller_is_reviewed,

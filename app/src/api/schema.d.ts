@@ -1674,6 +1674,11 @@ export interface components {
             /** @description Phases 1 to 10, in order. */
             phases: components["schemas"]["DicePhaseFigures"][];
             /**
+             * @description Their choices in their finished digital games of several players, held against best
+             *     play for `make` (RULES §12, `GET /v1/games/{id}/review`).
+             */
+            review: components["schemas"]["PersonReview"];
+            /**
              * Format: double
              * @description `wins / games`; 0 with no games.
              */
@@ -2514,6 +2519,26 @@ export interface components {
             items: components["schemas"]["Person"][];
             /** @description Pass as `cursor` for the next page; null on the last page. */
             next_cursor: string | null;
+        };
+        /** @description A person's reviewed choices, over every finished digital game of several players. */
+        PersonReview: {
+            /**
+             * Format: double
+             * @description 100 × the mean of value chosen ÷ value best over all of them; null without any.
+             */
+            accuracy: number | null;
+            /**
+             * Format: int64
+             * @description Choices made with rolls left (stopping included).
+             */
+            decisions: number;
+            labels: components["schemas"]["LabelCounts"];
+            /**
+             * Format: double
+             * @description The sum of their rolls' luck: phases made above (or, below 0, under) what their choices
+             *     were worth.
+             */
+            luck: number;
         };
         /**
          * @description What a person's games add up to (RULES §10): their finished games only, but for

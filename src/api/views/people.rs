@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 use super::utc;
 use crate::service::names::GameKind;
 use crate::service::record::Person;
-use crate::service::stats::{GameFigures, PersonStats, Standing};
+use crate::service::review::LabelCounts;
+use crate::service::stats::{GameFigures, PersonStats, ReviewFigures, Standing};
 use crate::values::{PersonId, PlayerName};
 
 /// One of the people who play at the account's tables (RULES §10).
@@ -77,6 +78,24 @@ pub struct DiceFigures {
     pub first_finish_bonuses: i64,
     /// Phases 1 to 10, in order.
     pub phases: Vec<DicePhaseFigures>,
+    /// Their choices in their finished digital games of several players, held against best
+    /// play for `make` (RULES §12, `GET /v1/games/{id}/review`).
+    pub review: ReviewFiguresView,
+}
+
+/// A person's reviewed choices, over every finished digital game of several players.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[schema(as = PersonReview)]
+pub struct ReviewFiguresView {
+    /// Choices made with rolls left (stopping included).
+    pub decisions: i64,
+    /// 100 × the mean of value chosen ÷ value best over all of them; null without any.
+    #[schema(required = true)]
+    pub accuracy: Option<f64>,
+    /// The sum of their rolls' luck: phases made above (or, below 0, under) what their choices
+    /// were worth.
+    pub luck: f64,
+    pub labels: LabelCounts,
 }
 
 /// A person's finished games of the card game.
@@ -135,6 +154,33 @@ fn dice_figures(figures: &GameFigures) -> DiceFigures {
                 advised_attempts: p.advised_attempts.unwrap_or(0),
             })
             .collect(),
+        review: figures
+            .review
+            .as_ref()
+            .map_or_else(ReviewFiguresView::none, ReviewFiguresView::from),
+    }
+}
+
+impl ReviewFiguresView {
+    fn none() -> ReviewFiguresView {
+        ReviewFiguresView {
+            decisions: 0,
+            accuracy: None,
+            luck: 0.0,
+            labels: LabelCounts::default(),
+        }
+    }
+}
+
+impl From<&ReviewFigures> for ReviewFiguresView {
+    fn from(review: &ReviewFigures) -> ReviewFiguresView {
+        let counts = review.labels.map(|n| u32::try_from(n).unwrap_or(0));
+        ReviewFiguresView {
+            decisions: review.decisions,
+            accuracy: review.accuracy,
+            luck: review.luck,
+            labels: counts.into(),
+        }
     }
 }
 

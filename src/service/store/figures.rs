@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::DbConnection;
 use super::columns::{Json, Named};
 use super::kept_updates::{self, AddToFigures};
-use super::schema::{figures, people, results};
+use super::schema::{figures, people, results, review_figures};
 use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
 use crate::values::{AccountId, GameId, PersonId, PlayerId, PlayerName};
@@ -29,6 +29,44 @@ pub struct Tally {
     /// Per phase, 1 to 10: turns (or hands) played on it, and those that made it.
     pub attempts: [i64; 10],
     pub made: [i64; 10],
+    /// The review of a digital game of several players (RULES §12); none in results kept
+    /// before the server reviewed games.
+    #[serde(default)]
+    pub review: ReviewTally,
+}
+
+/// Review figures as kept: whole numbers, the sums of ratios and of luck in billionths, so that
+/// a game's part comes off again exactly.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReviewTally {
+    pub decisions: i64,
+    pub accuracy_billionths: i64,
+    pub luck_billionths: i64,
+    /// Decisions by label: best, good, inaccuracy, mistake, blunder.
+    pub labels: [i64; 5],
+}
+
+/// What a billionth is of.
+pub const BILLION: f64 = 1e9;
+
+impl ReviewTally {
+    fn negated(self) -> ReviewTally {
+        ReviewTally {
+            decisions: -self.decisions,
+            accuracy_billionths: -self.accuracy_billionths,
+            luck_billionths: -self.luck_billionths,
+            labels: self.labels.map(|n| -n),
+        }
+    }
+
+    fn add(&mut self, other: &ReviewTally) {
+        self.decisions += other.decisions;
+        self.accuracy_billionths += other.accuracy_billionths;
+        self.luck_billionths += other.luck_billionths;
+        for (mine, theirs) in self.labels.iter_mut().zip(other.labels) {
+            *mine += theirs;
+        }
+    }
 }
 
 impl Tally {
@@ -44,6 +82,7 @@ impl Tally {
             went_out: -self.went_out,
             attempts: self.attempts.map(|n| -n),
             made: self.made.map(|n| -n),
+            review: self.review.negated(),
         }
     }
 
@@ -60,6 +99,7 @@ impl Tally {
             self.attempts[phase] += other.attempts[phase];
             self.made[phase] += other.made[phase];
         }
+        self.review.add(&other.review);
     }
 }
 
@@ -175,7 +215,59 @@ pub(in crate::service) fn add(
         layout: Named(layout),
         counts,
     };
-    kept_updates::execute(conn, add).map(drop)
+    kept_updates::execute(conn, add)?;
+    if d.review != ReviewTally::default() {
+        add_review(conn, person, &d.review)?;
+    }
+    Ok(())
+}
+
+/// Adds review figures to a person's, in one statement (as `add`).
+fn add_review(conn: &mut DbConnection, person: &PersonId, d: &ReviewTally) -> QueryResult<()> {
+    use review_figures::*;
+    let [b, g, i, m, x] = d.labels;
+    diesel::update(table.filter(person_id.eq(person)))
+        .set((
+            decisions.eq(decisions + d.decisions),
+            accuracy_billionths.eq(accuracy_billionths + d.accuracy_billionths),
+            luck_billionths.eq(luck_billionths + d.luck_billionths),
+            best.eq(best + b),
+            good.eq(good + g),
+            inaccuracy.eq(inaccuracy + i),
+            mistake.eq(mistake + m),
+            blunder.eq(blunder + x),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// A person's review figures.
+pub(in crate::service) fn review_of(
+    conn: &mut DbConnection,
+    person: &PersonId,
+) -> QueryResult<ReviewTally> {
+    use review_figures::*;
+    let (n, a, l, b, g, i, m, x): (i64, i64, i64, i64, i64, i64, i64, i64) = table
+        .filter(person_id.eq(person))
+        .select((
+            decisions,
+            accuracy_billionths,
+            luck_billionths,
+            best,
+            good,
+            inaccuracy,
+            mistake,
+            blunder,
+        ))
+        .first(conn)
+        .optional()?
+        .unwrap_or_default();
+    Ok(ReviewTally {
+        decisions: n,
+        accuracy_billionths: a,
+        luck_billionths: l,
+        labels: [b, g, i, m, x],
+    })
 }
 
 type FiguresRow = (
@@ -235,6 +327,8 @@ pub(in crate::service) fn of_person(
                 went_out: o,
                 attempts: [a.0, a.1, a.2, a.3, a.4, a.5, a.6, a.7, a.8, a.9],
                 made: [m.0, m.1, m.2, m.3, m.4, m.5, m.6, m.7, m.8, m.9],
+                // Kept per person, not per game and layout: `review_of`.
+                review: ReviewTally::default(),
             };
             (kind.0, layout.0, tally)
         })

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::columns::Named;
-use super::schema::{figures, games, people, players};
+use super::schema::{figures, games, people, players, review_figures};
 use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
 use crate::service::record::Person;
@@ -107,6 +107,9 @@ fn insert_unless_named(conn: &mut DbConnection, row: &PersonRow) -> QueryResult<
 }
 
 fn add_figures_rows(conn: &mut DbConnection, person: &Person) -> QueryResult<()> {
+    diesel::insert_into(review_figures::table)
+        .values(review_figures::person_id.eq(&person.id))
+        .execute(conn)?;
     for (game, layout) in FIGURES_ROWS {
         diesel::insert_into(figures::table)
             .values((

@@ -209,6 +209,20 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    review_figures (person_id) {
+        person_id -> Text,
+        decisions -> BigInt,
+        accuracy_billionths -> BigInt,
+        luck_billionths -> BigInt,
+        best -> BigInt,
+        good -> BigInt,
+        inaccuracy -> BigInt,
+        mistake -> BigInt,
+        blunder -> BigInt,
+    }
+}
+
 diesel::joinable!(games -> accounts (account_id));
 diesel::joinable!(api_keys -> accounts (account_id));
 diesel::joinable!(pairings -> accounts (account_id));
@@ -223,6 +237,7 @@ diesel::joinable!(edits -> games (game_id));
 diesel::joinable!(players -> people (person_id));
 diesel::joinable!(results -> people (person_id));
 diesel::joinable!(figures -> people (person_id));
+diesel::joinable!(review_figures -> people (person_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     api_keys,
@@ -238,6 +253,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     edits,
     people,
+    review_figures,
     results,
     figures
 );
