@@ -3,7 +3,8 @@
 // from the finished table to its review by taps: each player's figures are the API's, the
 // costliest choice comes first and is said in a sentence, every turn is there, and printing
 // leaves out the buttons.
-// Usage: [SCREENSHOTS=dir] node table_review.mjs http://127.0.0.1:PORT
+// (Its pictures for docs/ are table_screens.mjs's, in every language and scheme.)
+// Usage: node table_review.mjs http://127.0.0.1:PORT
 import assert from "node:assert/strict";
 import { chromium } from "playwright-core";
 import { apiOf, playDigital } from "./support.mjs";
@@ -33,10 +34,13 @@ try {
     for (const [i, player] of review.players.entries()) {
       const name = game.players.find((p) => p.id === player.player_id).name;
       const labels = ["best", "good", "inaccuracy", "mistake", "blunder"].filter((label) => player.labels[label] > 0);
-      const choices = [String(player.decisions), ...labels.map((label) => `${player.labels[label]} ${label}`)].join(" · ");
+      const plural = { best: "best", good: "good", inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+      const counted = (label) => `${player.labels[label]} ${player.labels[label] === 1 ? label : plural[label]}`;
+      const choices = [String(player.decisions), ...labels.map(counted)].join(" · ");
+      const accuracy = (player.accuracy / 100).toLocaleString("en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
       const luck = player.luck.toLocaleString("en", { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: "exceptZero" });
       const shown = lines[i].split("\n").map((part) => part.trim());
-      assert.deepEqual(shown, [name, `Accuracy: ${player.accuracy.toFixed(1)}% · Luck: ${luck} phases`, `Choices: ${choices}`]);
+      assert.deepEqual(shown, [name, `Accuracy: ${accuracy} · Luck: ${luck} phases`, `Choices: ${choices}`]);
     }
     // The costliest choice first, in a sentence naming what was kept and what was best.
     const costliest = review.turns
@@ -48,7 +52,6 @@ try {
     const turns = await page.locator("ol.review-list").nth(1).locator(":scope > li").count();
     assert.equal(turns, review.turns.length, "every scored turn");
     assert.deepEqual(await layoutProblems(page), []);
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/app-review-${size.name}.png`, fullPage: false });
     // On paper: no buttons, no way back.
     await page.emulateMedia({ media: "print" });
     assert.equal(await page.getByRole("button", { name: "Print" }).isVisible(), false);

@@ -2866,7 +2866,8 @@ export interface components {
          */
         ReviewGoal: "make" | "game";
         /**
-         * @description How a choice compares with the best one.
+         * @description How a choice compares with the best one, by its error in the review's units (RULES §12):
+         *     percentage points for make, points for the whole game.
          * @enum {string}
          */
         ReviewLabel: "best" | "good" | "inaccuracy" | "mistake" | "blunder";

@@ -4,7 +4,7 @@ import { api, answer, type Schemas } from "../../api/client";
 import { h, show } from "../../dom";
 import { gameTitle } from "../../parts/game_title";
 import { href } from "../../router";
-import { choiceSentence, gameLuck, swing, worth, type Decision } from "./sentences";
+import { choiceSentence, gameLuck, percent, swing, worth, type Decision } from "./sentences";
 import { words, type LabelName } from "./words";
 
 type Review = Schemas["GameReview"];
@@ -41,9 +41,9 @@ function players(review: Review, nameOf: (id: string) => string): HTMLElement {
   const w = words();
   const make = review.goal === "make";
   const counted = (player: Review["players"][number]) =>
-    LABELS.filter((label) => player.labels[label] > 0).map((label) => `${player.labels[label]} ${w.label(label)}`);
+    LABELS.filter((label) => player.labels[label] > 0).map((label) => w.counted(label, player.labels[label]));
   const line = (player: Review["players"][number]) => {
-    const accuracy = player.accuracy === null || player.accuracy === undefined ? w.noDecisions : `${player.accuracy.toFixed(1)}%`;
+    const accuracy = player.accuracy === null || player.accuracy === undefined ? w.noDecisions : percent(player.accuracy / 100, 1);
     return h(
       "li",
       {},

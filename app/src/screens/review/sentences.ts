@@ -7,16 +7,22 @@ import { words } from "./words";
 type RolledDie = Schemas["RolledDie"];
 export type Decision = Schemas["DecisionReview"];
 
-/** What a position or a choice is worth: a chance for make, the points to come for the game. */
+/** What a position or a choice is worth: a chance for make, the points still to come for the
+ * game. */
 export function worth(value: number, make: boolean): string {
-  if (make) return `${Math.round(value * 100)}%`;
-  return words().points(value.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  if (make) return percent(value, 0);
+  return words().toCome(value.toLocaleString(language(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
 }
 
 /** A roll's or a turn's luck, signed: the chance it added for make, the points for the game. */
 export function swing(value: number, make: boolean): string {
-  if (make) return `${signed(value * 100, 0)}%`;
+  if (make) return percent(value, 0, "exceptZero");
   return words().points(signed(value, 1));
+}
+
+/** A fraction as a percentage in the reader's language ("74%", "74 %"). */
+export function percent(fraction: number, digits: number, signDisplay: "auto" | "exceptZero" = "auto"): string {
+  return fraction.toLocaleString(language(), { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits, signDisplay });
 }
 
 /** A player's luck over the game: for make, the phases it made them above (or below) what

@@ -17,6 +17,9 @@ const en = {
   decisions: "Choices",
   label: (label: LabelName) =>
     ({ best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" })[label],
+  // "8 best", "2 blunders"
+  counted: (label: LabelName, n: number) =>
+    `${n} ${({ best: "best", good: "good", inaccuracy: n === 1 ? "inaccuracy" : "inaccuracies", mistake: n === 1 ? "mistake" : "mistakes", blunder: n === 1 ? "blunder" : "blunders" })[label]}`,
   noDecisions: "no choices yet",
   mistakesFirst: "The costliest choices first",
   noMistakes: "Every choice was the best one.",
@@ -39,6 +42,7 @@ const en = {
         : `rolling all ${en.count(rolled)} was ${value}`,
   sameAsBest: "the best choice",
   points: (points: string) => `${points} points`,
+  toCome: (points: string) => `${points} points to come`,
   phases: (phases: string) => `${phases} phases`,
 };
 
@@ -57,6 +61,8 @@ const es: typeof en = {
   decisions: "Elecciones",
   label: (label: LabelName) =>
     ({ best: "la mejor", good: "buena", inaccuracy: "imprecisión", mistake: "error", blunder: "error grave" })[label],
+  counted: (label: LabelName, n: number) =>
+    `${n} ${({ best: n === 1 ? "mejor" : "mejores", good: n === 1 ? "buena" : "buenas", inaccuracy: n === 1 ? "imprecisión" : "imprecisiones", mistake: n === 1 ? "error" : "errores", blunder: n === 1 ? "error grave" : "errores graves" })[label]}`,
   noDecisions: "aún sin elecciones",
   mistakesFirst: "Las elecciones más caras primero",
   noMistakes: "Cada elección fue la mejor.",
@@ -77,6 +83,7 @@ const es: typeof en = {
         : `tirar los ${es.count(rolled)} daba ${value}`,
   sameAsBest: "la mejor elección",
   points: (points: string) => `${points} puntos`,
+  toCome: (points: string) => `${points} puntos por venir`,
   phases: (phases: string) => `${phases} fases`,
 };
 
