@@ -5,6 +5,8 @@
 //! one or two dice again are checked the same way with the inner choice brute-forced too. Phase 8
 //! has its own check (`advice_phase_8.rs`).
 
+mod support;
+
 use std::collections::HashMap;
 
 use phase10::rules::dice::advice::{
@@ -16,6 +18,7 @@ use phase10::rules::{PHASES, Phase};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use support::outcomes;
 
 const GOALS: [Goal; 2] = [Goal::Make, Goal::Score];
 
@@ -70,30 +73,6 @@ impl Judge<'_> {
             (u32::from(verdict.made), verdict.score)
         })
     }
-}
-
-/// Every way `count` dice of one kind come up, as (faces, in how many of the 6^count ways).
-/// High dice show 5–10; low dice 1–4 and W (0) on two faces of six.
-fn outcomes(count: usize, high: bool) -> Vec<(Vec<u8>, u128)> {
-    let faces: Vec<u8> = if high {
-        (5..=10).collect()
-    } else {
-        vec![1, 2, 3, 4, 0, 0]
-    };
-    // Face by face: 6^count sequences, folded by the sorted faces they give.
-    let mut folded: HashMap<Vec<u8>, u128> = HashMap::new();
-    let mut sequence = vec![0usize; count];
-    loop {
-        let mut shown: Vec<u8> = sequence.iter().map(|&f| faces[f]).collect();
-        shown.sort_unstable();
-        *folded.entry(shown).or_default() += 1;
-        let Some(at) = (0..count).find(|&i| sequence[i] < 5) else {
-            break;
-        };
-        sequence[at] += 1;
-        sequence[..at].iter_mut().for_each(|f| *f = 0);
-    }
-    folded.into_iter().collect()
 }
 
 /// `outcomes` of 0 to 6 high dice and of 0 to 4 low dice, listed once.

@@ -40,27 +40,11 @@ fn die_of(value: u8) -> Die {
 /// A multiset of faces, as sorted values.
 type Faces = Vec<u8>;
 
-/// Every way `count` dice of one kind come up, as (sorted faces, in how many of the 6^count
-/// ways).
-fn outcomes(count: usize, high: bool) -> Vec<(Faces, f64)> {
-    let faces: [u8; 6] = if high {
-        [5, 6, 7, 8, 9, 10]
-    } else {
-        [1, 2, 3, 4, 0, 0]
-    };
-    let mut folded: HashMap<Faces, f64> = HashMap::new();
-    let mut sequence = vec![0usize; count];
-    loop {
-        let mut shown: Faces = sequence.iter().map(|&f| faces[f]).collect();
-        shown.sort_unstable();
-        *folded.entry(shown).or_default() += 1.0;
-        let Some(at) = (0..count).find(|&i| sequence[i] < 5) else {
-            break;
-        };
-        sequence[at] += 1;
-        sequence[..at].iter_mut().for_each(|f| *f = 0);
-    }
-    folded.into_iter().collect()
+/// `support::outcomes` with each weight as a double.
+fn outcomes_weighed(count: usize, high: bool) -> Vec<(Faces, f64)> {
+    (support::outcomes(count, high).into_iter())
+        .map(|(faces, ways)| (faces, ways as f64))
+        .collect()
 }
 
 /// Best play of the rest of a turn in a phase of numbers, worked out from scratch: a table of
@@ -81,8 +65,8 @@ impl<'a> BruteForce<'a> {
         BruteForce {
             phase,
             end: Box::new(end),
-            high: (0..=6).map(|n| outcomes(n, true)).collect(),
-            low: (0..=4).map(|n| outcomes(n, false)).collect(),
+            high: (0..=6).map(|n| outcomes_weighed(n, true)).collect(),
+            low: (0..=4).map(|n| outcomes_weighed(n, false)).collect(),
             table: HashMap::new(),
             kept: HashMap::new(),
         }

@@ -6,12 +6,13 @@ use std::sync::OnceLock;
 
 use super::names::Mode;
 use super::record::GameStatus;
-use super::replay::{DiceState, GameState, Play};
+use super::replay::{GameState, Play};
+use super::review;
 use super::store::DbConnection;
 use super::store::figures::{self, BILLION, Result as PlayerResult, ReviewTally, Tally};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::advice::{Goal, MAX_SIXES, one_turn_of};
-use crate::rules::dice::review::{self, ForMake};
+use crate::rules::dice::review::Tally as Reviewed;
 use crate::rules::phases::PHASES;
 use crate::service::names::GameKind;
 use crate::values::GameId;
@@ -50,8 +51,14 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
                 tally.made[phase] += i64::from(turn.outcome.evaluation.made);
             }
             if dice.mode == Mode::Digital && players.len() > 1 {
-                for (seat, reviewed) in reviews(dice).into_iter().enumerate() {
-                    tallies[seat].1.review = kept_review(&reviewed);
+                // The server's own rolls of its own dice: the advisor values every position.
+                match review::seats_for_make(dice) {
+                    Ok(seats) => {
+                        for (seat, reviewed) in seats.iter().enumerate() {
+                            tallies[seat].1.review = kept_review(reviewed);
+                        }
+                    }
+                    Err(error) => tracing::error!(%error, "a finished game could not be reviewed"),
                 }
             }
             tallies
@@ -105,25 +112,8 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
         .collect()
 }
 
-/// Each seat's review of a digital game (RULES §12): every scored turn for `make`.
-fn reviews(dice: &DiceState) -> Vec<review::Tally> {
-    let mut tallies = vec![review::Tally::default(); dice.game.sheets().len()];
-    for turn in &dice.turns {
-        let Some(rolls) = &turn.rolls else { continue };
-        let valuer = ForMake {
-            phase: &PHASES[usize::from(turn.outcome.phase) - 1],
-            layout: dice.layout,
-        };
-        // The server's own rolls of its own dice: the advisor values every position of them.
-        if let Ok(reviewed) = review::review_turn(&valuer, rolls) {
-            tallies[turn.outcome.seat].add(&reviewed);
-        }
-    }
-    tallies
-}
-
 /// A seat's review as kept: ratios and luck in whole billionths.
-fn kept_review(tally: &review::Tally) -> ReviewTally {
+fn kept_review(tally: &Reviewed) -> ReviewTally {
     let billionths = |value: f64| (value * BILLION).round() as i64;
     ReviewTally {
         decisions: i64::from(tally.decisions),

@@ -12,7 +12,7 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::game::Sheet;
 use crate::rules::dice::review::{self, ForMake, Label, Tally, TurnReview, Valuer};
 use crate::rules::dice::rolls::{Places, Rolls};
-use crate::rules::phases::{self, PhaseNumber};
+use crate::rules::phases::{PHASES, Phase};
 
 /// The one phase made of a color, whose whole-game values need the table of every keep pattern.
 const PHASE_OF_COLORS: u8 = 8;
@@ -49,35 +49,6 @@ impl From<[u32; 5]> for LabelCounts {
             inaccuracy,
             mistake,
             blunder,
-        }
-    }
-}
-
-/// How a choice compares with the best one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-#[schema(as = ReviewLabel)]
-pub enum LabelName {
-    /// As good as the best choice.
-    Best,
-    /// Under 2 units worse (percentage points for make, points for the game).
-    Good,
-    /// From 2 units worse.
-    Inaccuracy,
-    /// From 5 units worse.
-    Mistake,
-    /// From 10 units worse.
-    Blunder,
-}
-
-impl From<Label> for LabelName {
-    fn from(label: Label) -> LabelName {
-        match label {
-            Label::Best => LabelName::Best,
-            Label::Good => LabelName::Good,
-            Label::Inaccuracy => LabelName::Inaccuracy,
-            Label::Mistake => LabelName::Mistake,
-            Label::Blunder => LabelName::Blunder,
         }
     }
 }
@@ -119,7 +90,7 @@ pub struct DecisionReview {
     pub value_best: f64,
     /// `value_best − value_chosen`.
     pub error: f64,
-    pub label: LabelName,
+    pub label: Label,
 }
 
 /// One roll of a turn, and the choice made after it.
@@ -174,20 +145,6 @@ pub struct GameReview {
     pub turns: Vec<TurnReviewView>,
 }
 
-/// A game's scored turns, each with its player's sheet as the turn began.
-fn turns_with_sheets<'a>(
-    state: &'a GameState,
-    play: &'a DiceState,
-) -> impl Iterator<Item = (&'a PlayedTurn, usize, Sheet)> + 'a {
-    play.turns.iter().enumerate().filter_map(move |(i, turn)| {
-        let seat = state.seat_of(&turn.turn.player_id)?;
-        let sheet = i.checked_sub(1).map_or_else(Sheet::default, |before| {
-            play.turns[before].after.sheets()[seat].clone()
-        });
-        Some((turn, seat, sheet))
-    })
-}
-
 /// The review of a digital game, for `make` with several players and for the whole game in
 /// solitaire (for `make` there too when the server cannot value phase 8 for the whole game).
 pub fn of(state: &GameState, whole_game: &GameAdvisor) -> Result<GameReview> {
@@ -201,8 +158,10 @@ pub fn of(state: &GameState, whole_game: &GameAdvisor) -> Result<GameReview> {
         ));
     }
     let solitaire = state.record.players.len() == 1;
-    let reaches_phase_8 =
-        turns_with_sheets(state, play).any(|(_, _, sheet)| sheet.phase == PHASE_OF_COLORS);
+    let reaches_phase_8 = play
+        .turns
+        .iter()
+        .any(|t| t.outcome.phase == PHASE_OF_COLORS);
     let (goal, note) = match solitaire {
         false => (ReviewGoal::Make, None),
         true if !reaches_phase_8 || whole_game.values_all_of_phase_8() => (ReviewGoal::Game, None),
@@ -218,20 +177,17 @@ pub fn of(state: &GameState, whole_game: &GameAdvisor) -> Result<GameReview> {
     };
     let mut tallies = vec![Tally::default(); state.record.players.len()];
     let mut turns = Vec::new();
-    for (turn, seat, sheet) in turns_with_sheets(state, play) {
+    for (at, turn) in play.turns.iter().enumerate() {
         let Some(rolls) = &turn.rolls else { continue };
-        let phase = sheet.phase_in_play().ok_or_else(|| {
-            Error::bug(format!("turn {} is played on no phase", turn.turn.number))
-        })?;
         let reviewed = match goal {
-            ReviewGoal::Make => review_with(&make_valuer(play, phase), rolls),
-            ReviewGoal::Game => review_with(
-                &whole_game.valuer(phases::phase(phase), solitaire_state(&sheet, phase)),
-                rolls,
-            ),
+            ReviewGoal::Make => for_make(play, turn, rolls),
+            ReviewGoal::Game => {
+                let valuer = whole_game.valuer(phase_of(turn), solitaire_state(play, at));
+                review_with(&valuer, rolls)
+            }
         }?;
-        tallies[seat].add(&reviewed);
-        turns.push(turn_view(turn, phase, rolls, reviewed));
+        tallies[turn.outcome.seat].add(&reviewed);
+        turns.push(turn_view(turn, rolls, reviewed));
     }
     Ok(GameReview {
         game_id: state.record.game.id.clone(),
@@ -244,17 +200,37 @@ pub fn of(state: &GameState, whole_game: &GameAdvisor) -> Result<GameReview> {
     })
 }
 
-fn make_valuer(play: &DiceState, phase: PhaseNumber) -> ForMake<'static> {
-    ForMake {
-        phase: phases::phase(phase),
-        layout: play.layout,
+/// Each seat's choices over a game's scored turns, reviewed for `make`: what a finished digital
+/// game of several players adds to its people's figures (`figures::results`).
+pub(super) fn seats_for_make(play: &DiceState) -> Result<Vec<Tally>> {
+    let mut tallies = vec![Tally::default(); play.game.sheets().len()];
+    for turn in &play.turns {
+        if let Some(rolls) = &turn.rolls {
+            tallies[turn.outcome.seat].add(&for_make(play, turn, rolls)?);
+        }
     }
+    Ok(tallies)
 }
 
-/// Where a solitaire game stood as a turn began (RULES §11).
-fn solitaire_state(sheet: &Sheet, phase: PhaseNumber) -> State {
+fn phase_of(turn: &PlayedTurn) -> &'static Phase {
+    &PHASES[usize::from(turn.outcome.phase) - 1]
+}
+
+/// A scored digital turn reviewed for the chance to make its phase.
+fn for_make(play: &DiceState, turn: &PlayedTurn, rolls: &Rolls) -> Result<TurnReview> {
+    let valuer = ForMake {
+        phase: phase_of(turn),
+        layout: play.layout,
+    };
+    review_with(&valuer, rolls)
+}
+
+/// Where a solitaire game stood as its turn `at` began (RULES §11).
+fn solitaire_state(play: &DiceState, at: usize) -> State {
+    let before = at.checked_sub(1);
+    let sheet = before.map_or_else(Sheet::default, |t| play.turns[t].after.sheets()[0].clone());
     State {
-        phase: phase.get(),
+        phase: play.turns[at].outcome.phase,
         phases_total: sheet.scores.iter().flatten().sum(),
         failed_on_phase_10: sheet.failures_on_last_phase > 0,
     }
@@ -273,16 +249,11 @@ fn places(set: Places) -> Vec<usize> {
     (0..16).filter(|at| set & 1 << at != 0).collect()
 }
 
-fn turn_view(
-    turn: &PlayedTurn,
-    phase: PhaseNumber,
-    rolls: &Rolls,
-    reviewed: TurnReview,
-) -> TurnReviewView {
+fn turn_view(turn: &PlayedTurn, rolls: &Rolls, reviewed: TurnReview) -> TurnReviewView {
     TurnReviewView {
         number: turn.turn.number,
         player_id: turn.turn.player_id.clone(),
-        phase: phase.get(),
+        phase: turn.outcome.phase,
         value_before: reviewed.value_before,
         result: reviewed.result,
         luck: reviewed.luck,
@@ -299,7 +270,7 @@ fn turn_view(
                     value_chosen: d.value_chosen,
                     value_best: d.value_best,
                     error: d.error,
-                    label: d.label.into(),
+                    label: d.label,
                 }),
             })
             .collect(),

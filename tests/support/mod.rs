@@ -163,3 +163,27 @@ pub fn physical_roll(
         })
         .collect()
 }
+
+/// Every way `count` dice of one kind come up, as (faces, in how many of the 6^count ways).
+/// High dice show 5–10; low dice 1–4 and W (0) on two faces of six.
+pub fn outcomes(count: usize, high: bool) -> Vec<(Vec<u8>, u128)> {
+    let faces: Vec<u8> = if high {
+        (5..=10).collect()
+    } else {
+        vec![1, 2, 3, 4, 0, 0]
+    };
+    // Face by face: 6^count sequences, folded by the sorted faces they give.
+    let mut folded: HashMap<Vec<u8>, u128> = HashMap::new();
+    let mut sequence = vec![0usize; count];
+    loop {
+        let mut shown: Vec<u8> = sequence.iter().map(|&f| faces[f]).collect();
+        shown.sort_unstable();
+        *folded.entry(shown).or_default() += 1;
+        let Some(at) = (0..count).find(|&i| sequence[i] < 5) else {
+            break;
+        };
+        sequence[at] += 1;
+        sequence[..at].iter_mut().for_each(|f| *f = 0);
+    }
+    folded.into_iter().collect()
+}

@@ -7,6 +7,9 @@
 //! the value of the choice that rolled it, and each choice's error from the value of the
 //! position it was made at, which is its best choice's.
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use super::advice::{AdviceRefused, Goal, Lying, every_choice, one_turn_of};
 use super::layout::DiceLayout;
 use super::rolls::{ALL_PLACES, Places, ROLLS_PER_TURN, Rolls};
@@ -28,13 +31,21 @@ pub trait Valuer {
     fn units(&self) -> f64;
 }
 
-/// How bad a choice was, by its error in the review's units (RULES §12).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How a choice compares with the best one, by its error in the review's units (RULES §12):
+/// percentage points for make, points for the whole game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = ReviewLabel)]
 pub enum Label {
+    /// As good as the best choice.
     Best,
+    /// Under 2 units worse.
     Good,
+    /// From 2 units worse.
     Inaccuracy,
+    /// From 5 units worse.
     Mistake,
+    /// From 10 units worse.
     Blunder,
 }
 
