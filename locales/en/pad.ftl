@@ -123,3 +123,68 @@ blank-player = Player { $number }
 ## The CSV
 
 csv-player = Player
+
+## The review of a digital game (RULES §12)
+
+review-title = Review
+review-about-make = Every choice of dice held against exact best play for the chance to make the phase.
+review-about-game = Every choice of dice held against exact best play for the whole solitaire game: the points still to come.
+review-players = Players
+review-col-choices = Choices
+review-col-accuracy = Accuracy
+review-col-luck = Luck
+review-no-choices = no choices yet
+review-costliest = The costliest choices first
+review-no-mistakes = Every choice was the best one.
+review-every-turn = Every turn
+review-no-turns = No turn has been scored yet.
+review-turn = Turn { $number } · { $name } · phase { $phase }
+review-turn-figures = { $before } before the first roll, { $after } at the end; luck { $luck }
+review-first-roll = First roll
+review-roll = Roll { $number }
+review-roll-luck = luck { $luck }
+review-label-best = best
+review-label-good = good
+review-label-inaccuracy = inaccuracy
+review-label-mistake = mistake
+review-label-blunder = blunder
+review-counted-best = { $count } best
+review-counted-good = { $count } good
+review-counted-inaccuracy = { $count ->
+    [one] { $count } inaccuracy
+   *[other] { $count } inaccuracies
+  }
+review-counted-mistake = { $count ->
+    [one] { $count } mistake
+   *[other] { $count } mistakes
+  }
+review-counted-blunder = { $count ->
+    [one] { $count } blunder
+   *[other] { $count } blunders
+  }
+# A number of dice in words: "rolled six".
+review-dice = { $count ->
+    [1] one
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
+    [10] ten
+   *[other] { $count }
+  }
+review-stopped = Stopped on { $kept }
+review-kept = Kept { $kept } and rolled { $dice }
+review-rolled-all = Rolled all { $dice }
+review-best-stop = stopping was { $value }
+review-best-keep = keeping { $kept } and rolling { $dice } was { $value }
+review-best-all = rolling all { $dice } was { $value }
+review-same-as-best = the best choice
+review-points = { $points } points
+review-to-come = { $points } points to come
+review-phases = { $phases } phases
+review-percent = { $value }%
+review-decimal-mark = .

@@ -122,3 +122,74 @@ blank-player = Jugador { $number }
 ## El CSV
 
 csv-player = Jugador
+
+## El repaso de un juego digital (RULES §12)
+
+review-title = Repaso
+review-about-make = Cada elección de dados frente al juego perfecto exacto, para la probabilidad de completar la fase.
+review-about-game = Cada elección de dados frente al juego perfecto exacto de toda la partida solitaria: los puntos que faltan por llegar.
+review-players = Jugadores
+review-col-choices = Elecciones
+review-col-accuracy = Precisión
+review-col-luck = Suerte
+review-no-choices = aún sin elecciones
+review-costliest = Las elecciones más caras primero
+review-no-mistakes = Cada elección fue la mejor.
+review-every-turn = Todos los turnos
+review-no-turns = Aún no se ha anotado ningún turno.
+review-turn = Turno { $number } · { $name } · fase { $phase }
+review-turn-figures = { $before } antes de la primera tirada, { $after } al final; suerte { $luck }
+review-first-roll = Primera tirada
+review-roll = Tirada { $number }
+review-roll-luck = suerte { $luck }
+review-label-best = la mejor
+review-label-good = buena
+review-label-inaccuracy = imprecisión
+review-label-mistake = error
+review-label-blunder = error grave
+review-counted-best = { $count ->
+    [one] { $count } mejor
+   *[other] { $count } mejores
+  }
+review-counted-good = { $count ->
+    [one] { $count } buena
+   *[other] { $count } buenas
+  }
+review-counted-inaccuracy = { $count ->
+    [one] { $count } imprecisión
+   *[other] { $count } imprecisiones
+  }
+review-counted-mistake = { $count ->
+    [one] { $count } error
+   *[other] { $count } errores
+  }
+review-counted-blunder = { $count ->
+    [one] { $count } error grave
+   *[other] { $count } errores graves
+  }
+# Un número de dados en palabras: «tiró seis».
+review-dice = { $count ->
+    [1] uno
+    [2] dos
+    [3] tres
+    [4] cuatro
+    [5] cinco
+    [6] seis
+    [7] siete
+    [8] ocho
+    [9] nueve
+    [10] diez
+   *[other] { $count }
+  }
+review-stopped = Se plantó con { $kept }
+review-kept = Guardó { $kept } y tiró { $dice }
+review-rolled-all = Tiró los { $dice }
+review-best-stop = plantarse daba { $value }
+review-best-keep = guardar { $kept } y tirar { $dice } daba { $value }
+review-best-all = tirar los { $dice } daba { $value }
+review-same-as-best = la mejor elección
+review-points = { $points } puntos
+review-to-come = { $points } puntos por venir
+review-phases = { $phases } fases
+review-percent = { $value } %
+review-decimal-mark = ,

@@ -11,5 +11,6 @@ pub mod blank;
 pub mod chart;
 pub mod csv;
 pub mod html;
+pub mod review;
 pub mod rows;
 pub mod words;

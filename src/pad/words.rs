@@ -157,6 +157,13 @@ mod tests {
                         ("phases", "1 2".into()),
                         ("last", 5i64.into()),
                         ("total", 6i64.into()),
+                        ("kept", "7 7 W".into()),
+                        ("dice", "six".into()),
+                        ("value", "74%".into()),
+                        ("before", "50%".into()),
+                        ("after", "100%".into()),
+                        ("luck", "+50%".into()),
+                        ("points", "12.5".into()),
                     ],
                 );
                 assert!(!text.contains("Unknown localization"), "{id}: {text}");

@@ -85,7 +85,7 @@ fn a_digital_game_is_reviewed_for_make(backend: Backend) {
     let mut app = spawn_app(backend);
     let ann = app.sign_up("Ann");
     app.set_order_rolls(&[10, 5]);
-    let game = app.new_game(&["Ann", "Bo"], json!({"mode": "digital"}));
+    let game = app.new_game(&["Ann", "Bo <the ace> & co"], json!({"mode": "digital"}));
     let path = game_path(&game);
     let first = game["current_player_id"].clone();
     // Ann keeps her three 9s and rolls L1, L2 and H6 again: L1 comes up 1 again, as it was.
@@ -195,6 +195,7 @@ fn a_digital_game_is_reviewed_for_make(backend: Backend) {
     // Read again with its tag: nothing new.
     app.get_with(&format!("{path}/review"), &[("If-None-Match", &etag)])
         .expect(304);
+    the_review_prints(&app, &path, &review, &etag);
     // Nobody else reads it.
     app.with_key(None)
         .get(&format!("{path}/review"))
@@ -206,6 +207,71 @@ fn a_digital_game_is_reviewed_for_make(backend: Backend) {
     app.with_key(Some(&ann))
         .get(&format!("{path}/review"))
         .expect(200);
+}
+
+/// The same review as a page that prints, in the reader's language, each choice in a sentence.
+#[track_caller]
+fn the_review_prints(app: &crate::helpers::TestApp, path: &str, review: &Value, etag: &str) {
+    let page = app
+        .get_with(&format!("{path}/review"), &[("Accept", "text/html")])
+        .expect(200);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    let version = etag.trim_matches('"');
+    let html_tag = format!("\"{version}-html\"");
+    assert_eq!(
+        page.header("etag"),
+        Some(html_tag.as_str()),
+        "its own entity tag"
+    );
+    assert_eq!(page.header("vary"), Some("Accept, Accept-Language"));
+    let policy = page.header("content-security-policy").expect("a CSP");
+    assert!(policy.starts_with("default-src 'none'"), "{policy}");
+    assert!(!policy.contains("script-src"), "{policy}");
+    let html = page.text;
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert!(
+        html.contains("<h1>Review · Ann · Bo &lt;the ace&gt; &amp; co</h1>"),
+        "{html}"
+    );
+    // Ann kept her three 9s and four more, rolled three, then stopped.
+    let first = &review["turns"][0]["rolls"][0]["decision"];
+    let kept = format!(
+        "Kept 9 9 9 6 5 4 3 and rolled three: {:.0}%",
+        100.0 * number(&first["value_chosen"])
+    );
+    assert!(html.contains(&kept), "{kept} in {html}");
+    assert!(
+        html.contains("<th scope=\"row\">Bo &lt;the ace&gt; &amp; co</th>"),
+        "{html}"
+    );
+    assert!(html.contains("<h2>The costliest choices first</h2>"));
+    assert!(html.contains("Turn 1 · Ann · phase 1"));
+    let spanish = app
+        .get_with(
+            &format!("{path}/review?lang=es"),
+            &[("Accept", "text/html")],
+        )
+        .expect(200);
+    assert_eq!(spanish.header("content-language"), Some("es"));
+    let guardo = format!(
+        "Guardó 9 9 9 6 5 4 3 y tiró tres: {:.0} %",
+        100.0 * number(&first["value_chosen"])
+    );
+    assert!(
+        spanish.text.contains(&guardo),
+        "{guardo} in {}",
+        spanish.text
+    );
+    app.get_with(
+        &format!("{path}/review"),
+        &[("Accept", "text/html"), ("If-None-Match", &html_tag)],
+    )
+    .expect(304);
+    app.get_with(&format!("{path}/review"), &[("Accept", "text/csv")])
+        .expect_problem(406, "not_acceptable");
 }
 
 fn a_solitaire_game_is_reviewed_for_the_whole_game(backend: Backend) {

@@ -2,7 +2,8 @@
 // game of two played to its end through the API (some choices the advice's, some not), then
 // from the finished table to its review by taps: each player's figures are the API's, the
 // costliest choice comes first and is said in a sentence, every turn is there, and printing
-// leaves out the buttons.
+// leaves out the buttons; the person's figures add up the review; the API's printable page of
+// the review says the same.
 // (Its pictures for docs/ are table_screens.mjs's, in every language and scheme.)
 // Usage: node table_review.mjs http://127.0.0.1:PORT
 import assert from "node:assert/strict";
@@ -56,10 +57,37 @@ try {
     await page.emulateMedia({ media: "print" });
     assert.equal(await page.getByRole("button", { name: "Print" }).isVisible(), false);
     assert.equal(await page.locator("a.pp-back").isVisible(), false);
+    await page.emulateMedia({ media: "screen" });
+
+    // Ana's figures add up her finished game's review: as many choices, the same accuracy.
+    const people = await call("GET", "/v1/people", key);
+    const ana = people.items.find((person) => person.name === "Ana");
+    const stats = await call("GET", `/v1/people/${ana.id}/stats`, key);
+    const seat = game.players.find((player) => player.person_id === ana.id);
+    const reviewed = review.players.find((player) => player.player_id === seat.id);
+    assert.equal(stats.dice.review.decisions, reviewed.decisions);
+    await page.goto(`${base}/#/people/${ana.id}`);
+    await page.getByRole("heading", { level: 3, name: "Their choices, held against best play" }).waitFor();
+    const figure = async (name) => (await page.locator("#person-dice-review + table tr", { hasText: name }).locator("td").innerText()).trim();
+    assert.equal(await figure("Choices reviewed"), String(reviewed.decisions));
+    assert.equal(await figure("Accuracy"), (reviewed.accuracy / 100).toLocaleString("en", { style: "percent", maximumFractionDigits: 0 }));
+    assert.equal(await figure("Blunders"), String(reviewed.labels.blunder));
+    assert.deepEqual(await layoutProblems(page), []);
+
+    // The printable page of the same review, as the API gives it to a browser.
+    const printable = await context.newPage();
+    await printable.setExtraHTTPHeaders({ Authorization: `Bearer ${key}` });
+    const reply = await printable.goto(`${base}/v1/games/${game.id}/review`);
+    assert.equal(reply.headers()["content-type"], "text/html; charset=utf-8");
+    await printable.getByRole("heading", { level: 1, name: /^Review · / }).waitFor();
+    const printedFirst = (await printable.locator("ol.review-list").first().locator(":scope > li").first().innerText()).replace(/\s+/g, " ");
+    assert.equal(printedFirst, first, "the page says the costliest choice as the app does");
+    const pageWidth = await printable.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(pageWidth <= 0, `the printable page is ${pageWidth} px too wide`);
     assert.deepEqual(errors, []);
     await context.close();
   }
 } finally {
   await browser.close();
 }
-console.log("the review of a finished digital game: figures as the API's, the costliest choice first, every turn, printable");
+console.log("the review of a finished digital game: figures as the API's, the costliest choice first, every turn, printable; the person's review figures; the API's printable page");

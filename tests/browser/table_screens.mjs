@@ -18,8 +18,8 @@ const call = apiOf(base);
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 // A table with what every screen shows: a dice game with its next player on phase 8, a card
-// game some hands in, a finished dice game, a digital game some turns in, its people and a
-// live link.
+// game some hands in, a finished dice game, a digital game played to its end (reviewed), its
+// people and a live link.
 const account = await call("POST", "/v1/accounts", null, { name: "The Garcías" });
 const key = account.api_key;
 const table = JSON.stringify({ account_id: account.id, name: account.name, api_key: key });
@@ -56,7 +56,7 @@ for (const [out, points] of [[0, [0, 25, 60, 15]], [1, [10, 0, 55, 5]]]) {
   });
 }
 const digital = await call("POST", "/v1/games", key, { mode: "digital", players: [seat("Ana"), seat("Bo")] });
-await playDigital(call, key, digital.id, 12);
+await playDigital(call, key, digital.id, 400);
 const share = await call("POST", `/v1/games/${finished.id}/share`, key);
 const ana = people.items.find((p) => p.name === "Ana");
 

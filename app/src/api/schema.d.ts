@@ -589,7 +589,9 @@ export interface paths {
          *     beside the best one, its error and its label; each player's decisions, accuracy, luck and
          *     labels. A game of several players is reviewed for `make` (chances, labels in percentage
          *     points), a solitaire game for the whole game (points to come). A tabletop game has no rolls
-         *     to review: 409 `no_rolls`.
+         *     to review: 409 `no_rolls`. `Accept: text/html` gives the same review as a page that prints,
+         *     in the reader's language: the players' figures, the costliest choices first in sentences,
+         *     then every turn roll by roll.
          */
         get: operations["reviewGame"];
         put?: never;
@@ -4613,7 +4615,14 @@ export interface operations {
     };
     reviewGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The language of the page or export (`en` or `es`); before `Accept-Language`, which is
+                 *     used without it. Another language falls back to English. Messages of errors
+                 *     (problem+json) are English whatever this says.
+                 */
+                lang?: string;
+            };
             header?: {
                 /** @description An ETag from an earlier answer: 304 if the game has not changed since */
                 "If-None-Match"?: string;
@@ -4629,22 +4638,27 @@ export interface operations {
             /** @description The game's review */
             200: {
                 headers: {
-                    /** @description The game's version */
+                    /** @description HTML only: no script, only the page's own style */
+                    "Content-Security-Policy"?: string;
+                    /** @description The game's version, and for HTML which (`"7-html"`) */
                     ETag?: string;
                     /** @description Where the caller stands with that limit after this request: `r` requests left now, the limit whole again in `t` seconds (of the key's and the address's counts, the lower). */
                     RateLimit?: string;
                     /** @description The limit this request counts against (IETF draft draft-ietf-httpapi-ratelimit-headers): its name (`accounts`, `writes` or `advice`), `q` requests at most at once, refilled at `q` over `w` seconds. Counted per API key and per client address, in each process of the service. */
                     "RateLimit-Policy"?: string;
+                    /** @description `Accept, Accept-Language` */
+                    Vary?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameReview"];
+                    "text/html": string;
                 };
             };
             /** @description Not modified since the ETag in If-None-Match */
             304: {
                 headers: {
-                    /** @description The game's version */
+                    /** @description The ETag of the representation asked for */
                     ETag?: string;
                     [name: string]: unknown;
                 };
@@ -4653,6 +4667,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            406: components["responses"]["NotAcceptable"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];

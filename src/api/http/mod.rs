@@ -16,5 +16,6 @@ pub mod negotiate;
 pub mod pagination;
 pub mod problem;
 pub mod rate_limit;
+pub mod representation;
 pub mod request_log;
 pub mod request_metrics;

@@ -2,15 +2,15 @@
 //! chosen by `Accept`. Each representation has its own entity tag (`"7"`, `"7-csv"`,
 //! `"7-html"`), so a cache that keeps them apart by `Vary: Accept` never answers one with another.
 
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::header;
 use actix_web::mime::{self, Mime};
-use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use percent_encoding::{NON_ALPHANUMERIC, percent_encode};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfNoneMatch, etag};
+use crate::api::http::conditional::{Conditions, IfNoneMatch};
 use crate::api::http::language::{LanguageQuery, PageLanguage};
-use crate::api::http::negotiate;
+use crate::api::http::{negotiate, representation};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::pad::rows::{Pad, PadGame};
@@ -64,7 +64,7 @@ pub async fn get_scoresheet(
     conditions: Conditions,
     request: HttpRequest,
 ) -> Result<HttpResponse> {
-    let accept = accepted(&request);
+    let accept = representation::accepted(&request);
     let language = PageLanguage::of(&request)?;
     let game_id = path.into_inner().game_id;
     let game = (state.game_to_read(caller, game_id, conditions.named_version())).await?;
@@ -77,25 +77,19 @@ pub async fn get_scoresheet(
         *media_type == mime::TEXT_CSV,
         *media_type == mime::TEXT_HTML,
     );
-    // The pages and the CSV are in the reader's language; English keeps the tags it had.
-    let in_language = match language.tag().as_str() {
-        "en" => String::new(),
-        other => format!("-{other}"),
+    let kind = match (as_csv, as_html) {
+        (true, _) => Some("csv"),
+        (_, true) => Some("html"),
+        _ => None,
     };
-    let tag = if as_csv {
-        format!("\"{}-csv{in_language}\"", pad.version())
-    } else if as_html {
-        format!("\"{}-html{in_language}\"", pad.version())
-    } else {
-        etag(pad.version())
-    };
+    let tag = representation::tag_of(pad.version(), kind, language.0);
     if conditions.client_has(&tag) {
         let mut response = HttpResponse::NotModified();
-        tagged(&mut response, &tag);
+        representation::tagged(&mut response, &tag);
         return Ok(response.finish());
     }
     let mut response = HttpResponse::Ok();
-    tagged(&mut response, &tag);
+    representation::tagged(&mut response, &tag);
     Ok(if as_csv {
         let kind = match &pad {
             Scoresheet::Dice(_) => PadGame::Dice,
@@ -128,27 +122,4 @@ pub async fn get_scoresheet(
     } else {
         response.json(&pad)
     })
-}
-
-/// Every `Accept` header of the request, as one list; `None` if there is none.
-fn accepted(request: &HttpRequest) -> Option<String> {
-    let values: Vec<&str> = request
-        .headers()
-        .get_all(header::ACCEPT)
-        .filter_map(|v| v.to_str().ok())
-        .collect();
-    (!values.is_empty()).then(|| values.join(","))
-}
-
-/// The headers every answer of the pad has: it varies by `Accept` and `Accept-Language`, and a
-/// cache keeps it for the key's holder alone, asking each time whether it is still the game's
-/// (the ETag answers in a 304).
-fn tagged(response: &mut HttpResponseBuilder, tag: &str) {
-    response
-        .insert_header((
-            header::VARY,
-            HeaderValue::from_static("Accept, Accept-Language"),
-        ))
-        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
-        .insert_header((header::ETAG, tag));
 }

@@ -3,6 +3,8 @@
 import type { Schemas } from "../../api/client";
 import { h, type Child } from "../../dom";
 import { common } from "../../words/common";
+import { gameLuck } from "../review/sentences";
+import { words as reviewWords, type LabelName } from "../review/words";
 import { decimal, percent } from "./format";
 import { words } from "./words";
 
@@ -68,7 +70,28 @@ export function diceFigures(stats: Stats): HTMLElement {
       ),
       h("p", { class: "hint" }, w.bestPlayHint),
     ],
+    reviewFigures(d.review),
   );
+}
+
+/** Their choices in finished digital games held against best play (RULES §12): nothing until
+ * there is a choice to count. */
+function reviewFigures(review: Stats["dice"]["review"]): Child {
+  if (review.decisions === 0) return null;
+  const w = words();
+  const r = reviewWords();
+  const labels: LabelName[] = ["best", "good", "inaccuracy", "mistake", "blunder"];
+  const accuracy = review.accuracy === null || review.accuracy === undefined ? w.noneYet : percent(review.accuracy / 100);
+  return [
+    h("h3", { id: "person-dice-review" }, w.reviewTitle),
+    figureTable(w.reviewTitle, [
+      [w.reviewedChoices, review.decisions],
+      [r.accuracy, accuracy],
+      [r.luck, gameLuck(review.luck, true)],
+      ...labels.map((label): [string, Child] => [r.labelTitle(label), review.labels[label]]),
+    ]),
+    h("p", { class: "hint" }, w.reviewHint),
+  ];
 }
 
 export function cardFigures(stats: Stats): HTMLElement {

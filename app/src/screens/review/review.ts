@@ -16,7 +16,7 @@ export async function showReview(gameId: string): Promise<void> {
   const path = { path: { game_id: gameId } };
   const [game, review] = await Promise.all([
     answer(api.GET("/v1/games/{game_id}", { params: path })),
-    answer(api.GET("/v1/games/{game_id}/review", { params: path })),
+    reviewOf(gameId),
   ]);
   const w = words();
   const names = new Map(game.players.map((player) => [player.id, player.name]));
@@ -34,6 +34,13 @@ export async function showReview(gameId: string): Promise<void> {
     costliest(review, nameOf, make),
     everyTurn(review, nameOf, make),
   );
+}
+
+/** The review as JSON (the operation also answers a printable page, which the type allows for). */
+async function reviewOf(gameId: string): Promise<Review> {
+  const review = await answer(api.GET("/v1/games/{game_id}/review", { params: { path: { game_id: gameId } }, headers: { Accept: "application/json" } }));
+  if (typeof review === "string") throw new Error("the review came as text, not JSON");
+  return review;
 }
 
 /** Each player's figures: accuracy and luck, then the choices counted by label. */

@@ -17,6 +17,9 @@ const en = {
   decisions: "Choices",
   label: (label: LabelName) =>
     ({ best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder" })[label],
+  // A label as the heading of a count: "Blunders".
+  labelTitle: (label: LabelName) =>
+    ({ best: "Best", good: "Good", inaccuracy: "Inaccuracies", mistake: "Mistakes", blunder: "Blunders" })[label],
   // "8 best", "2 blunders"
   counted: (label: LabelName, n: number) =>
     `${n} ${({ best: "best", good: "good", inaccuracy: n === 1 ? "inaccuracy" : "inaccuracies", mistake: n === 1 ? "mistake" : "mistakes", blunder: n === 1 ? "blunder" : "blunders" })[label]}`,
@@ -61,6 +64,8 @@ const es: typeof en = {
   decisions: "Elecciones",
   label: (label: LabelName) =>
     ({ best: "la mejor", good: "buena", inaccuracy: "imprecisión", mistake: "error", blunder: "error grave" })[label],
+  labelTitle: (label: LabelName) =>
+    ({ best: "Las mejores", good: "Buenas", inaccuracy: "Imprecisiones", mistake: "Errores", blunder: "Errores graves" })[label],
   counted: (label: LabelName, n: number) =>
     `${n} ${({ best: n === 1 ? "mejor" : "mejores", good: n === 1 ? "buena" : "buenas", inaccuracy: n === 1 ? "imprecisión" : "imprecisiones", mistake: n === 1 ? "error" : "errores", blunder: n === 1 ? "error grave" : "errores graves" })[label]}`,
   noDecisions: "aún sin elecciones",
