@@ -36,6 +36,10 @@ pub struct Change<'a, 's> {
     /// Whether the game was over before the change: its results counted in its people's
     /// figures, which the change may alter (`figures::follow`).
     was_over: bool,
+    /// The game's row as it was before it was taken for this change (none for a new game).
+    taken_from: Option<super::record::Game>,
+    /// Whether the change turned out to change nothing (`leave_unchanged`).
+    unchanged: bool,
 }
 
 impl Change<'_, '_> {
@@ -89,6 +93,12 @@ fn log(session: &mut Session, game: &GameState, event: &Event) -> Result<()> {
 }
 
 impl Change<'_, '_> {
+    /// Ends the change with nothing changed (a replacement identical to its entry, RULES §9):
+    /// the game is put back as it was taken, at its version, and nothing is logged or sent.
+    pub fn leave_unchanged(&mut self) {
+        self.unchanged = true;
+    }
+
     /// Deletes the game with its record and its log, as the last thing the change does: its
     /// followers are told (in other processes, through the database, once it commits).
     pub fn delete(&mut self) -> Result<()> {
@@ -120,6 +130,8 @@ pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result
         next: None,
         deleted: false,
         was_over: false,
+        taken_from: None,
+        unchanged: false,
     };
     change.happened(EventKind::GameCreated, None)?;
     finish(change)
@@ -136,6 +148,8 @@ pub fn imported(session: &mut Session, game: GameState) -> Result<Changed> {
         next: None,
         deleted: false,
         was_over: false,
+        taken_from: None,
+        unchanged: false,
     };
     change.happened(EventKind::GameCreated, None)?;
     finish(change)
@@ -187,8 +201,12 @@ pub fn change_as(
     apply: impl FnOnce(&mut Change) -> Result<()>,
 ) -> Result<Changed> {
     let now = session.now();
-    let row =
-        games::lock_for_change(session.conn(), game_id, now)?.ok_or(Error::NotFound("game"))?;
+    let member = match changer {
+        Changer::Member(account_id) => Some(account_id),
+        Changer::Invited => None,
+    };
+    let row = games::lock_for_change(session.conn(), game_id, now, member)?
+        .ok_or(Error::NotFound("game"))?;
     let before = row.version - 1;
     let mut game = match session.recent().game(game_id, before) {
         Some(kept) => kept,
@@ -203,7 +221,7 @@ pub fn change_as(
     }
     check_version(expected, before)?;
     let was_over = game.status() == GameStatus::Finished;
-    game.record.game = row;
+    let taken_from = std::mem::replace(&mut game.record.game, row);
     let mut change = Change {
         session,
         game,
@@ -211,6 +229,8 @@ pub fn change_as(
         next: None,
         deleted: false,
         was_over,
+        taken_from: Some(taken_from),
+        unchanged: false,
     };
     apply(&mut change)?;
     finish(change)
@@ -225,8 +245,19 @@ fn finish(change: Change) -> Result<Changed> {
         events,
         deleted,
         was_over,
+        taken_from,
+        unchanged,
         ..
     } = change;
+    if let (true, Some(taken_from)) = (unchanged, taken_from) {
+        games::put_back(session.conn(), &taken_from)?;
+        let mut game = game;
+        game.record.game = taken_from;
+        return Ok(Changed {
+            game,
+            events: Vec::new(),
+        });
+    }
     if deleted {
         session.deleted.push(game.record.game.id.clone());
     } else if events.is_empty() {

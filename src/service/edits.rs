@@ -10,7 +10,7 @@ use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused, replay_hands}
 use super::change::{Change, Changed, change_game};
 use super::dice::ShownDie;
 use super::events::EventKind;
-use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameRules};
+use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameRules, GameStatus};
 use super::replay::{Check, GameState, Play, TurnRefused, WhyRefused, replay_turns};
 use super::store::{edits, games, hands, turns};
 use super::{Session, VersionCheck};
@@ -50,6 +50,7 @@ pub(super) fn replace_turn(
     }
     if access::role(record, account_id)? != Role::Owner {
         access::plays_seat(record, account_id, &old.player_id)?;
+        finished_to_owner(change, account_id)?;
     }
     if let Some(given) = player_id.filter(|given| **given != old.player_id) {
         let whose = record.players.iter().find(|p| p.id == old.player_id);
@@ -66,6 +67,10 @@ pub(super) fn replace_turn(
             "player_id",
             message,
         ));
+    }
+    if old.dice == dice {
+        change.leave_unchanged();
+        return Ok(());
     }
     let before = Entered::Turn(EnteredTurn {
         player_id: old.player_id.clone(),
@@ -112,6 +117,9 @@ pub fn replace_hand(
             return Err(Error::bug("a card game without card rules"));
         };
         let rules = rules.clone();
+        if access::role(&change.game.record, account_id)? != Role::Owner {
+            finished_to_owner(change, account_id)?;
+        }
         let index = change
             .game
             .record
@@ -125,6 +133,10 @@ pub fn replace_hand(
             went_out: hand.went_out.clone(),
             players: hand.players.clone(),
         });
+        if before == Entered::Hand(new.clone()) {
+            change.leave_unchanged();
+            return Ok(());
+        }
         hand.went_out = new.went_out.clone();
         hand.players = new.players.clone();
         hand.edited += 1;
@@ -149,6 +161,19 @@ pub fn replace_hand(
             Entered::Hand(new),
         )
     })
+}
+
+/// Once a game has finished, its entries are its owner's alone to replace (RULES §9): they
+/// decide its winners and its people's figures.
+fn finished_to_owner(change: &Change, account_id: &AccountId) -> Result<()> {
+    match change.game.status() == GameStatus::Finished {
+        true => access::owner_only(
+            &change.game.record,
+            account_id,
+            "replace an entry of a finished game",
+        ),
+        false => Ok(()),
+    }
 }
 
 /// Keeps the replacement in the game's log of edits, and says what happened.

@@ -187,12 +187,12 @@ fn a_finished_game_is_changed_too_and_replacing_back_restores_it(backend: Backen
     let finished = figures(&app, &game);
     assert_eq!(finished["status"], "finished");
 
-    // The same dice again: nothing changes but how often the turn was replaced.
+    // The same dice again: nothing changes, and the replacement is not kept.
     let same = app
         .put(&turn_path(&game, 5), &json!({"dice": dice(BEST_ROLLS[4])}))
         .expect(200)
         .json();
-    assert_eq!(same["edited"], 1);
+    assert_eq!(same["edited"], 0);
     assert_eq!(figures(&app, &game), finished);
 
     // Phase 10 missed after all: the game is in play again, and goes on.
@@ -217,13 +217,14 @@ fn a_finished_game_is_changed_too_and_replacing_back_restores_it(backend: Backen
     assert_eq!(back["edited"], 2);
     assert_eq!(figures(&app, &game), finished);
     let edits = app
-        .get(&format!("{}?limit=2", edits_path(&game)))
+        .get(&format!("{}?limit=1", edits_path(&game)))
         .expect(200)
         .json();
-    assert_eq!(edits["items"].as_array().unwrap().len(), 2);
+    assert_eq!(edits["items"].as_array().unwrap().len(), 1);
+    assert_eq!(edits["items"][0]["after"]["dice"], json!([]));
     let cursor = edits["next_cursor"].as_str().expect("a next page");
     let rest = app
-        .get(&format!("{}?limit=2&cursor={cursor}", edits_path(&game)))
+        .get(&format!("{}?limit=1&cursor={cursor}", edits_path(&game)))
         .expect(200)
         .json();
     assert_eq!(rest["items"][0]["after"]["dice"], dice(BEST_ROLLS[9]));
@@ -479,7 +480,30 @@ fn who_may_replace_a_turn(backend: Backend) {
     assert_eq!(edits["items"][0]["account_id"], bo_id);
 }
 
+/// A replacement identical to the turn changes nothing and is not kept (RULES §9): the same
+/// version, no edit, no `edited`.
+fn an_identical_turn_replacement_changes_nothing(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = played(&app, &["Ann", "Bo"], &[(0, SETS), (1, "")]);
+    let before = app.get(&game_path(&game)).expect(200).json();
+    let reply = app
+        .put(&turn_path(&game, 1), &json!({"dice": dice(SETS)}))
+        .expect(200);
+    assert_eq!(
+        reply.header("etag").map(str::to_owned),
+        Some(format!("\"{}\"", before["version"]))
+    );
+    assert_eq!(reply.json()["edited"], 0);
+    app.put(&turn_path(&game, 2), &json!({"dice": []}))
+        .expect(200);
+    assert_eq!(app.get(&game_path(&game)).expect(200).json(), before);
+    let edits = app.get(&edits_path(&game)).expect(200).json();
+    assert_eq!(edits["items"], json!([]));
+}
+
 crate::on_both_backends!(
+    an_identical_turn_replacement_changes_nothing,
     a_replaced_turn_works_the_game_out_again_and_is_kept,
     a_finished_game_is_changed_too_and_replacing_back_restores_it,
     a_replacement_that_would_break_a_later_turn_is_refused,

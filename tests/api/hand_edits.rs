@@ -129,12 +129,12 @@ fn a_replaced_hand_works_the_card_game_out_again(backend: Backend) {
     assert_eq!(edit["before"], ann_out(&game, 55));
     assert_eq!(edit["after"], ann_out(&game, 65));
 
-    // The same hand again changes nothing but how often it was replaced.
+    // The same hand again changes nothing, and the replacement is not kept.
     let same = app
         .put(&hand_path(&game, 1), &ann_out(&game, 65))
         .expect(200)
         .json();
-    assert_eq!(same["edited"], 2);
+    assert_eq!(same["edited"], 1);
     assert_eq!(pad(&game), pad(&fresh));
     app.delete(&hand_path(&game, 1))
         .expect_problem(409, "not_latest_hand");
@@ -274,6 +274,81 @@ fn a_seat_player_replaces_a_hand_and_the_owner_sees_it(backend: Backend) {
     assert_eq!(totals(&now), [0, 75]);
 }
 
+/// Once the game has finished, its hands are its owner's alone to replace (RULES §9; the
+/// outside probe's M2: a seat's account changed the winners and the owner's figures): the seat's
+/// account gets 403 and nothing changes, the owner still replaces them.
+fn a_finished_card_game_s_hands_are_its_owner_s_alone(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let bo = app.sign_up("Bo");
+    let ann = app.sign_up("Ann");
+    let game = played(&app, &["Ann", "Bo"], &[1, 2], &[]);
+    let invite = app
+        .post(
+            &format!("{}/invites", game_path(&game)),
+            &json!({"player_id": id(&game, 1)}),
+        )
+        .expect(201)
+        .json();
+    let as_bo = app.with_key(Some(&bo));
+    let code = invite["code"].as_str().unwrap();
+    as_bo
+        .post(&format!("/v1/invites/{code}/accept"), &json!({}))
+        .expect(200);
+    for hand in [ann_out(&game, 55), bo_out_ann_on_two(&game)] {
+        app.post(&format!("{}/hands", game_path(&game)), &hand)
+            .expect(201);
+    }
+    let as_ann = app.with_key(Some(&ann));
+    let before = as_ann.get(&game_path(&game)).expect(200).json();
+    assert_eq!(before["status"], "finished");
+    assert_eq!(before["winners"], json!([id(&game, 0)]));
+    // Bo would make Ann miss hand 2's phase and so take the win from her.
+    let mut ann_missed = bo_out_ann_on_two(&game);
+    ann_missed["players"][0] = json!({"player_id": id(&game, 0), "made": false, "points": 55});
+    let problem = as_bo
+        .put(&hand_path(&game, 2), &ann_missed)
+        .expect_problem(403, "not_owner");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("finished game"), "{detail}");
+    let after = as_ann.get(&game_path(&game)).expect(200).json();
+    assert_eq!(after, before, "nothing changed");
+    assert_eq!(
+        as_ann
+            .get(&format!("{}/edits", game_path(&game)))
+            .expect(200)
+            .json()["items"],
+        json!([])
+    );
+    // The owner may.
+    as_ann.put(&hand_path(&game, 2), &ann_missed).expect(200);
+}
+
+/// A replacement identical to the hand changes nothing and is not kept (RULES §9): the same
+/// version, no edit, no `edited`.
+fn an_identical_hand_replacement_changes_nothing(backend: Backend) {
+    let mut app = spawn_app(backend);
+    app.sign_up("Ann");
+    let game = played(&app, &["Ann", "Bo"], &[1, 2, 3], &[]);
+    app.post(&format!("{}/hands", game_path(&game)), &ann_out(&game, 55))
+        .expect(201);
+    let before = app.get(&game_path(&game)).expect(200).json();
+    let reply = app
+        .put(&hand_path(&game, 1), &ann_out(&game, 55))
+        .expect(200);
+    assert_eq!(
+        reply.header("etag").map(str::to_owned),
+        Some(format!("\"{}\"", before["version"]))
+    );
+    let hand = reply.json();
+    assert_eq!(hand["edited"], 0);
+    assert_eq!(app.get(&game_path(&game)).expect(200).json(), before);
+    let edits = app
+        .get(&format!("{}/edits", game_path(&game)))
+        .expect(200)
+        .json();
+    assert_eq!(edits["items"], json!([]));
+}
+
 /// Two replacements of different hands at once apply one after the other, and the game has
 /// both; two with the same `If-Match`: one wins, the other is 412.
 fn replacements_at_once_apply_one_after_the_other(backend: Backend) {
@@ -320,6 +395,8 @@ fn replacements_at_once_apply_one_after_the_other(backend: Backend) {
 }
 
 crate::on_both_backends!(
+    a_finished_card_game_s_hands_are_its_owner_s_alone,
+    an_identical_hand_replacement_changes_nothing,
     a_replaced_hand_works_the_card_game_out_again,
     a_replacement_that_would_break_a_later_hand_is_refused,
     a_seat_player_replaces_a_hand_and_the_owner_sees_it,

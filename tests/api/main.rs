@@ -38,6 +38,7 @@ mod share;
 mod sse;
 mod standby;
 mod stopping;
+mod strangers;
 mod table_app;
 mod turns;
 mod whole_game;

@@ -486,8 +486,10 @@ export interface paths {
          *     break, its laid-down cards or hand sizes no longer fitting the phase its player would be
          *     on, or falling after the game's new end; `errors[].field` names it by its path under the game
          *     and the field of its body (`hands/5/players[2].laid_down[0]`). The game's owner, or an
-         *     account playing a seat, may replace a hand; each replacement is kept (`GET …/edits`),
-         *     counted in the hand's `edited`, and sent to followers as `hand_edited`.
+         *     account playing a seat, may replace a hand while the game is in play; once it has finished,
+         *     its owner alone (403 `not_owner`). Each replacement is kept (`GET …/edits`), counted in the
+         *     hand's `edited`, and sent to followers as `hand_edited`; one identical to the hand changes
+         *     nothing and is not kept (200, the game's version unchanged).
          */
         put: operations["replaceHand"];
         post?: never;
@@ -701,9 +703,11 @@ export interface paths {
          *     a player who would no longer be the one to play it, after the game's new end, or without
          *     the colors its new phase needs; `errors[].field` names it by its path under the game
          *     (`turns/7/player_id`). The dice of a digital turn were rolled by the server: 409
-         *     `server_rolled`. The game's owner, or the account playing the turn's seat, may replace it;
-         *     each replacement is kept (`GET …/edits`), counted in the turn's `edited`, and sent to
-         *     followers as `turn_edited`.
+         *     `server_rolled`. The game's owner, or the account playing the turn's seat, may replace it
+         *     while the game is in play; once it has finished, its owner alone (403 `not_owner`). Each
+         *     replacement is kept (`GET …/edits`), counted in the turn's `edited`, and sent to followers
+         *     as `turn_edited`; one identical to the turn changes nothing and is not kept (200, the game's
+         *     version unchanged).
          */
         put: operations["replaceTurn"];
         post?: never;

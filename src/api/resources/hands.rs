@@ -159,8 +159,10 @@ pub async fn record_hand(
 /// break, its laid-down cards or hand sizes no longer fitting the phase its player would be
 /// on, or falling after the game's new end; `errors[].field` names it by its path under the game
 /// and the field of its body (`hands/5/players[2].laid_down[0]`). The game's owner, or an
-/// account playing a seat, may replace a hand; each replacement is kept (`GET …/edits`),
-/// counted in the hand's `edited`, and sent to followers as `hand_edited`.
+/// account playing a seat, may replace a hand while the game is in play; once it has finished,
+/// its owner alone (403 `not_owner`). Each replacement is kept (`GET …/edits`), counted in the
+/// hand's `edited`, and sent to followers as `hand_edited`; one identical to the hand changes
+/// nothing and is not kept (200, the game's version unchanged).
 #[utoipa::path(
     operation_id = "replaceHand",
     tag = "hands",

@@ -188,9 +188,11 @@ fn at_most_ten(dice: Option<&[ShownDie]>) -> Result<()> {
 /// a player who would no longer be the one to play it, after the game's new end, or without
 /// the colors its new phase needs; `errors[].field` names it by its path under the game
 /// (`turns/7/player_id`). The dice of a digital turn were rolled by the server: 409
-/// `server_rolled`. The game's owner, or the account playing the turn's seat, may replace it;
-/// each replacement is kept (`GET …/edits`), counted in the turn's `edited`, and sent to
-/// followers as `turn_edited`.
+/// `server_rolled`. The game's owner, or the account playing the turn's seat, may replace it
+/// while the game is in play; once it has finished, its owner alone (403 `not_owner`). Each
+/// replacement is kept (`GET …/edits`), counted in the turn's `edited`, and sent to followers
+/// as `turn_edited`; one identical to the turn changes nothing and is not kept (200, the game's
+/// version unchanged).
 #[utoipa::path(
     operation_id = "replaceTurn",
     tag = "turns",

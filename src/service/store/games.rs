@@ -318,18 +318,38 @@ pub(in crate::service) fn find(
 
 /// Takes the game for a change: bumps its version (which locks its row until the transaction
 /// ends, on both backends) before anything else of it is read, and returns it as it now is.
-/// Who may make the change is the caller's to check on what this returns.
+/// With `member`, only if that account may see the game (its owner, or one with a seat): none
+/// for a stranger, as for a game that does not exist, and without waiting for the game's lock.
+/// What else the account may do is the caller's to check on what this returns.
 pub(in crate::service) fn lock_for_change(
     conn: &mut DbConnection,
     game_id: &GameId,
     now: NaiveDateTime,
+    member: Option<&AccountId>,
 ) -> QueryResult<Option<Game>> {
-    let take = TakeForChange { game_id, now };
+    let member = member.map_or("", |account_id| account_id.as_str());
+    let take = TakeForChange {
+        game_id,
+        now,
+        member,
+    };
     let row = match conn {
         DbConnection::Postgres(pg) => take.get_result::<GameRow>(pg),
         DbConnection::Sqlite(lite) => take.get_result::<GameRow>(lite),
     };
     games_of(row.optional())
+}
+
+/// Puts a game taken for a change back as it was (its version and time of change): a change
+/// that turned out to change nothing, such as a replacement identical to its entry.
+pub(in crate::service) fn put_back(conn: &mut DbConnection, game: &Game) -> QueryResult<()> {
+    diesel::update(games::table.find(&game.id))
+        .set((
+            games::version.eq(game.version),
+            games::updated_at.eq(game.updated_at),
+        ))
+        .execute(conn)
+        .map(drop)
 }
 
 /// Moves a game taken for a change on by one more version (a change of two events), and

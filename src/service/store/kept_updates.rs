@@ -27,10 +27,15 @@ use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
 use crate::values::{GameId, PersonId};
 
-/// `UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2 RETURNING` every column.
+/// `UPDATE games SET version = version + 1, updated_at = $1 WHERE id = $2 AND` the account `$3`
+/// may see it (its owner, or an account with a seat; `''`: anyone) `RETURNING` every column.
+/// A stranger's write thus finds no row without waiting for the game's lock (a row its
+/// condition leaves out is not locked), nor loading the game.
 pub(super) struct TakeForChange<'a> {
     pub game_id: &'a GameId,
     pub now: NaiveDateTime,
+    /// The account changing the game, or `""` when the change checks its own right (an invite).
+    pub member: &'a str,
 }
 
 impl<DB> QueryFragment<DB> for TakeForChange<'_>
@@ -38,6 +43,7 @@ where
     DB: Backend + HasSqlType<Timestamp> + HasSqlType<Text>,
     NaiveDateTime: ToSql<Timestamp, DB>,
     GameId: ToSql<Text, DB>,
+    str: ToSql<Text, DB>,
     <games::table as Table>::AllColumns: QueryFragment<DB>,
 {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, DB>) -> QueryResult<()> {
@@ -45,7 +51,16 @@ where
         out.push_bind_param::<Timestamp, _>(&self.now)?;
         out.push_sql(" WHERE id = ");
         out.push_bind_param::<Text, _>(self.game_id)?;
-        out.push_sql(" RETURNING ");
+        out.push_sql(" AND (");
+        out.push_bind_param::<Text, _>(self.member)?;
+        out.push_sql(" = '' OR account_id = ");
+        out.push_bind_param::<Text, _>(self.member)?;
+        out.push_sql(
+            " OR EXISTS (SELECT 1 FROM seat_claims WHERE seat_claims.game_id = games.id \
+             AND seat_claims.account_id = ",
+        );
+        out.push_bind_param::<Text, _>(self.member)?;
+        out.push_sql(")) RETURNING ");
         games::all_columns.walk_ast(out.reborrow())
     }
 }
