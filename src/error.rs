@@ -191,6 +191,8 @@ pub enum ProblemCode {
     Phase8TableMissing,
     /// A tabletop game is to be reviewed: its players rolled, so the server has no rolls of it.
     NoRolls,
+    /// A dice game already holds the most turns a game may (RULES §4).
+    GameTooLong,
 }
 
 impl ProblemCode {

@@ -84,6 +84,8 @@ pub fn app(
         .configure(api::resources::table_app::routes)
         .configure(extra)
         .default_service(web::to(api::http::middleware::unrouted))
+        .wrap(from_fn(api::http::docs_policy::docs_policy))
+        .wrap(from_fn(api::http::draining::close_while_draining))
         .wrap(from_fn(api::http::middleware::head_as_get))
         .wrap(from_fn(api::http::middleware::catch_panics))
         .wrap(api::http::middleware::problems())

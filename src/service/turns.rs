@@ -15,7 +15,7 @@ use super::{Session, VersionCheck};
 use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
-use crate::rules::dice::game::TurnError;
+use crate::rules::dice::game::{MOST_TURNS, TurnError};
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
 
 /// A turn as sent: whose it is, the dice it ended with (none to start a digital turn), and the
@@ -56,6 +56,15 @@ pub fn record(
     let player_id = &player_id;
     change_game(session, account_id, game_id, expected, |change| {
         numbered::still_next(number, change.game.next_turn_number())?;
+        if change.game.record.turns.len() >= MOST_TURNS {
+            return Err(Error::conflict(
+                ProblemCode::GameTooLong,
+                format!(
+                    "a dice game holds at most {MOST_TURNS} turns, and this one has them all: \
+                     start a new game (a rematch keeps the players)"
+                ),
+            ));
+        }
         match (change.game.dice()?.mode, dice) {
             (Mode::Digital, None) => super::digital::start(change, account_id, player_id),
             (Mode::Digital, Some(_)) => Err(Error::conflict(

@@ -25,12 +25,20 @@ const MOST_MARKS: usize = 3;
 /// Why a name is refused, in the client's words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BadName {
-    Length { most: usize },
+    Length {
+        most: usize,
+    },
     Control(char),
     Reordering(char),
     Invisible,
     Hidden(char),
-    Piled { most: usize },
+    Piled {
+        most: usize,
+    },
+    /// A code point Unicode has not assigned, noncharacters included: no phone shows it.
+    Unassigned(char),
+    /// A private-use character: it shows as whatever each phone's fonts make of it.
+    PrivateUse(char),
 }
 
 impl std::fmt::Display for BadName {
@@ -59,6 +67,18 @@ impl std::fmt::Display for BadName {
             BadName::Piled { most } => {
                 write!(f, "cannot pile more than {most} marks on one letter")
             }
+            BadName::Unassigned(c) => write!(
+                f,
+                "cannot contain code points that are not characters (U+{:04X}): no phone shows \
+                 them",
+                u32::from(*c)
+            ),
+            BadName::PrivateUse(c) => write!(
+                f,
+                "cannot contain private-use characters (U+{:04X}): each phone shows them \
+                 differently, or not at all",
+                u32::from(*c)
+            ),
         }
     }
 }
@@ -122,13 +142,14 @@ fn joins_emoji(chars: &[char], at: usize) -> bool {
 }
 
 /// The name as kept (trimmed, composed), or why it is refused. `most` counts the characters
-/// as sent.
+/// as sent and as kept: composing can lengthen a name (U+FB2C, one character, is kept as
+/// three), and the limit is what the pads and the phones show.
 pub fn checked(name: &str, most: usize) -> Result<String, BadName> {
     if name.chars().count() > most {
         return Err(BadName::Length { most });
     }
     let name: String = name.trim().nfc().collect();
-    if name.is_empty() {
+    if name.is_empty() || name.chars().count() > most {
         return Err(BadName::Length { most });
     }
     if let Some(c) = name.chars().find(|c| is_control(*c)) {
@@ -136,6 +157,13 @@ pub fn checked(name: &str, most: usize) -> Result<String, BadName> {
     }
     if let Some(c) = name.chars().find(|c| reorders(*c)) {
         return Err(BadName::Reordering(c));
+    }
+    let category = |c: &char| c.general_category();
+    if let Some(c) = (name.chars()).find(|c| category(c) == GeneralCategory::Unassigned) {
+        return Err(BadName::Unassigned(c));
+    }
+    if let Some(c) = (name.chars()).find(|c| category(c) == GeneralCategory::PrivateUse) {
+        return Err(BadName::PrivateUse(c));
     }
     // A combining mark alone shows as a dangling accent, not as a name.
     if name
@@ -376,5 +404,40 @@ mod tests {
             Err(BadName::Length { most: 40 })
         );
         assert!(checked(&"x".repeat(40), 40).is_ok());
+    }
+
+    /// The outside probe's L4: the limit counted before composing let 40 × U+FB2C be kept as
+    /// 120 characters; code points that are not characters, and private use, were kept.
+    #[test]
+    fn the_limit_counts_the_name_as_kept_and_only_characters_are_kept() {
+        let shin = "\u{FB2C}";
+        assert_eq!(checked(shin, 40).unwrap().chars().count(), 3);
+        assert_eq!(
+            checked(&shin.repeat(14), 40),
+            Err(BadName::Length { most: 40 }),
+            "14 × 3 = 42 characters as kept"
+        );
+        assert_eq!(checked(&shin.repeat(13), 40).unwrap().chars().count(), 39);
+        assert_eq!(
+            checked(&shin.repeat(40), 40),
+            Err(BadName::Length { most: 40 })
+        );
+        for (name, why) in [
+            ("Ann\u{0378}", BadName::Unassigned('\u{0378}')),
+            ("Ann\u{FFFF}", BadName::Unassigned('\u{FFFF}')),
+            ("Ann\u{FDD0}", BadName::Unassigned('\u{FDD0}')),
+            ("Ann\u{10FFFE}", BadName::Unassigned('\u{10FFFE}')),
+            ("Ann\u{E000}", BadName::PrivateUse('\u{E000}')),
+            ("Ann\u{F8FF}", BadName::PrivateUse('\u{F8FF}')),
+            ("Ann\u{F0000}", BadName::PrivateUse('\u{F0000}')),
+        ] {
+            assert_eq!(checked(name, 40), Err(why), "{name:?}");
+        }
+        let said = BadName::PrivateUse('\u{F8FF}').to_string();
+        assert_eq!(
+            said,
+            "cannot contain private-use characters (U+F8FF): each phone shows them differently, \
+             or not at all"
+        );
     }
 }

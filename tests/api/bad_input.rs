@@ -279,6 +279,7 @@ fn a_422_is_titled_unprocessable_content(backend: Backend) {
 
 fn names_that_do_not_show_as_they_are_are_422(backend: Backend) {
     let (app, _) = app_with_a_game(backend);
+    let shin = "\u{FB2C}".repeat(40);
     for (name, says) in [
         ("Ann\u{1b}[31m", "control characters"),
         ("Ann\nBo", "control characters"),
@@ -286,6 +287,10 @@ fn names_that_do_not_show_as_they_are_are_422(backend: Backend) {
         ("Ann\u{9b}", "control characters"),
         ("Ann\u{202e}oB", "reorder"),
         ("\u{200b}\u{200b}\u{2060}", "invisible"),
+        // The outside probe's L4: 40 characters sent, 120 kept; not characters; private use.
+        (shin.as_str(), "1 to 40 characters"),
+        ("Ann\u{FFFF}", "not characters"),
+        ("Ann\u{E000}", "private-use"),
     ] {
         let game = json!({"players": [{"name": name}, {"name": "Bo"}]}).to_string();
         let problem = refused_json(&app, "/v1/games", game.as_bytes(), 422, "invalid_name");

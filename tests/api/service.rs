@@ -29,6 +29,15 @@ fn the_docs_are_served_without_the_internet(backend: Backend) {
     let initializer = app.get("/docs/swagger-initializer.js").expect(200);
     assert!(initializer.text.contains("/openapi.json"));
     assert!(app.get("/docs/swagger-ui-bundle.js").expect(200).text.len() > 100_000);
+    // The outside probe's L5: a policy of their own, and no other site frames them.
+    for path in ["/docs/", "/docs/swagger-initializer.js"] {
+        let reply = app.get(path).expect(200);
+        let policy = reply.header("content-security-policy").expect("a CSP");
+        assert!(policy.starts_with("default-src 'none'"), "{policy}");
+        assert!(policy.contains("script-src 'self';"), "{policy}");
+        assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+        assert_eq!(reply.header("x-frame-options"), Some("DENY"));
+    }
 }
 
 fn head_is_answered_wherever_get_is_without_a_body(backend: Backend) {

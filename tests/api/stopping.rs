@@ -90,6 +90,44 @@ fn a_stopping_process_answers_what_it_received_and_says_so_to_the_load_balancer(
     );
 }
 
+/// While it drains, each answer closes its connection (the outside probe's L2): a client kept
+/// alive learns to open a new one, which the load balancer gives to a process that stays.
+fn a_draining_process_closes_each_connection_after_its_answer(backend: Backend) {
+    let app = spawn_app(backend);
+    let mut server =
+        ServerProcess::start(&app.database_url, &["--log", "warn", "--drain-ms", "3000"]);
+    let ask = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
+    let mut kept = Raw::connect(&server.base);
+    kept.send(ask);
+    let first = kept.answer(Duration::from_millis(500));
+    assert_eq!(first.status, 200);
+    assert!(!first.closed, "kept alive before the signal");
+    assert_eq!(first.header("connection"), None);
+    server.terminate();
+    // The signal is handled at once; give it a moment to start the drain.
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let answer = loop {
+        let mut raw = Raw::connect(&server.base);
+        raw.send(b"GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n");
+        let ready = raw.answer(Duration::from_millis(500));
+        if ready.status == 503 || Instant::now() > deadline {
+            break ready;
+        }
+    };
+    assert_eq!(answer.status, 503, "draining");
+    assert_eq!(answer.header("connection"), Some("close"));
+    assert!(answer.closed, "the connection ended after its answer");
+    kept.send(ask);
+    let second = kept.answer(Duration::from_secs(2));
+    assert_eq!(second.status, 200, "still answered");
+    assert_eq!(second.header("connection"), Some("close"));
+    assert!(second.closed, "then closed, long before the drain ends");
+    server
+        .exited_within(Duration::from_secs(15))
+        .expect("it exits");
+}
+
 crate::on_both_backends!(
     a_stopping_process_answers_what_it_received_and_says_so_to_the_load_balancer,
+    a_draining_process_closes_each_connection_after_its_answer,
 );

@@ -316,7 +316,31 @@ fn a_digital_game_does_not_take_tabletop_dice(backend: Backend) {
     assert_eq!(app.row_counts(), before);
 }
 
+/// RULES §4: a dice game holds at most 1,000 turns (the outside probe's M1: a game had no length
+/// bound, and every read of a long one replayed it all); the next is 409 `game_too_long` and
+/// changes nothing.
+fn a_dice_game_holds_at_most_a_thousand_turns(backend: Backend) {
+    let mut app = crate::helpers::spawn_app_with(backend, &["--rate-limit-writes=0"]);
+    app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    for number in 0..1000 {
+        app.turn(&game, number % 2, "").expect(201);
+    }
+    let before = app.row_counts();
+    let problem = app.turn(&game, 0, "").expect_problem(409, "game_too_long");
+    let detail = problem["detail"].as_str().unwrap();
+    assert!(detail.contains("at most 1000 turns"), "{detail}");
+    assert_eq!(app.row_counts(), before);
+    let now = app
+        .get(&format!("/v1/games/{}", game_id(&game)))
+        .expect(200)
+        .json();
+    assert_eq!(now["version"], 1001);
+    assert_eq!(now["status"], "in_progress");
+}
+
 crate::on_both_backends!(
+    a_dice_game_holds_at_most_a_thousand_turns,
     recording_a_turn_scores_it_and_returns_the_game_after_it,
     a_turn_with_no_dice_or_dice_that_miss_the_phase_is_a_failure,
     turns_are_listed_oldest_first_a_page_at_a_time,

@@ -7,6 +7,8 @@ pub mod client_address;
 pub mod conditional;
 pub mod connection_state;
 pub mod cors;
+pub mod docs_policy;
+pub mod draining;
 pub mod extract;
 pub mod header_limit;
 pub mod idempotency;

@@ -1,6 +1,7 @@
 //! Importing an account's document: its people and games made again in the caller's account,
 //! with the same ids, each game worked out again by the rules before anything of it is written.
 
+use crate::rules::dice::game::MOST_TURNS;
 use std::collections::{HashMap, HashSet};
 
 use super::document::*;
@@ -95,7 +96,7 @@ fn worked_out(
 ) -> Result<GameState> {
     let (id, name) = (exported.id.clone(), exported.name.clone());
     let record = record_of(session, account, roster, ours, line, exported, already)?;
-    replay_entered(record)?.map_err(|why| {
+    let refused = |why: String| {
         let name = name.map(|n| format!(" ({n:?})")).unwrap_or_default();
         Error::invalid_fields(
             ProblemCode::ExportDoesNotReplay,
@@ -104,7 +105,14 @@ fn worked_out(
                 format!("game {id}{name} does not replay: {why}"),
             )],
         )
-    })
+    };
+    if record.turns.len() > MOST_TURNS {
+        return Err(refused(format!(
+            "it has {} turns, and a dice game holds at most {MOST_TURNS}",
+            record.turns.len()
+        )));
+    }
+    replay_entered(record)?.map_err(|why| refused(why.to_string()))
 }
 
 /// The document's people in the caller's roster (made if new), by id; and how many were made.

@@ -21,6 +21,10 @@ use crate::rules::phases::{LAST_PHASE, phase};
 /// The most players a game seats.
 pub const MAX_PLAYERS: usize = 8;
 
+/// The most turns a dice game holds (RULES §4): eight players would need 125 rounds to get
+/// there. It bounds what replaying a game, reading it and its history can cost.
+pub const MOST_TURNS: usize = 1000;
+
 /// The rulebook that decides who else gets the First Finish Bonus.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ToSchema)]
 pub enum Edition {
