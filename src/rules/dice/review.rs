@@ -23,7 +23,7 @@ pub trait Valuer {
     fn before(&self) -> Result<f64, Self::Refused>;
 
     /// Every choice at a position (the places to roll again; none is stopping) with its value,
-    /// best first; with no rolls left, stopping alone. Choices that leave the same faces on the
+    /// the best first, the others in any order; with no rolls left, stopping alone. Choices that leave the same faces on the
     /// table may be given once, as any one of them.
     fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, Self::Refused>;
 

@@ -96,9 +96,9 @@ fn weigh(
     })
 }
 
-/// Every choice at a position as [`weigh_all`] gives them, best first, without their words:
-/// the places rolled again (as bits) and what best play afterwards is worth. `None` before the
-/// first roll.
+/// Every choice at a position as [`weigh_all`] gives them, without their words: the places
+/// rolled again (as bits) and what best play afterwards is worth; the best first (as
+/// [`weigh_all`] ranks them), the others in no order. `None` before the first roll.
 pub fn every_choice(
     phase: &Phase,
     layout: DiceLayout,
@@ -109,7 +109,12 @@ pub fn every_choice(
     let Some(mut choices) = choices_at(phase, layout, dice, rolls_left, goal, usize::MAX)? else {
         return Ok(None);
     };
-    choices.sort_unstable_by(|a, b| better_first(a, b, goal));
+    // One pass for the best instead of a sort of them all: a review asks for the best and the
+    // one chosen, and the order is total (ties broken by the places), so the best is the same.
+    let best = (0..choices.len()).min_by(|&a, &b| better_first(&choices[a], &choices[b], goal));
+    if let Some(best) = best {
+        choices.swap(0, best);
+    }
     Ok(Some(
         choices.into_iter().map(|c| (c.reroll, c.outlook)).collect(),
     ))
