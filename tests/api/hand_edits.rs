@@ -254,18 +254,8 @@ fn a_seat_player_replaces_a_hand_and_the_owner_sees_it(backend: Backend) {
     let game = played(&app, &["Ann", "Bo"], &[1, 2, 3], &[]);
     app.post(&format!("{}/hands", game_path(&game)), &ann_out(&game, 55))
         .expect(201);
-    let invite = app
-        .post(
-            &format!("{}/invites", game_path(&game)),
-            &json!({"player_id": id(&game, 1)}),
-        )
-        .expect(201)
-        .json();
-    let code = invite["code"].as_str().unwrap();
+    app.give_seat(&game, 1, &bo);
     let as_bo = app.with_key(Some(&bo));
-    as_bo
-        .post(&format!("/v1/invites/{code}/accept"), &json!({}))
-        .expect(200);
     as_bo
         .put(&hand_path(&game, 1), &ann_out(&game, 75))
         .expect(200);
@@ -282,18 +272,8 @@ fn a_finished_card_game_s_hands_are_its_owner_s_alone(backend: Backend) {
     let bo = app.sign_up("Bo");
     let ann = app.sign_up("Ann");
     let game = played(&app, &["Ann", "Bo"], &[1, 2], &[]);
-    let invite = app
-        .post(
-            &format!("{}/invites", game_path(&game)),
-            &json!({"player_id": id(&game, 1)}),
-        )
-        .expect(201)
-        .json();
+    app.give_seat(&game, 1, &bo);
     let as_bo = app.with_key(Some(&bo));
-    let code = invite["code"].as_str().unwrap();
-    as_bo
-        .post(&format!("/v1/invites/{code}/accept"), &json!({}))
-        .expect(200);
     for hand in [ann_out(&game, 55), bo_out_ann_on_two(&game)] {
         app.post(&format!("{}/hands", game_path(&game)), &hand)
             .expect(201);

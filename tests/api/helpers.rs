@@ -416,6 +416,22 @@ impl TestApp {
         self.post("/v1/games", &body).expect(201).json()
     }
 
+    /// Invites the account holding `key` to seat `seat` of `game`, and has it accept.
+    #[track_caller]
+    pub fn give_seat(&self, game: &Value, seat: usize, key: &str) {
+        let invite = self
+            .post(
+                &format!("{}/invites", game_path(game)),
+                &json!({"player_id": game["players"][seat]["id"]}),
+            )
+            .expect(201)
+            .json();
+        let code = invite["code"].as_str().expect("an invite code");
+        self.with_key(Some(key))
+            .post(&format!("/v1/invites/{code}/accept"), &json!({}))
+            .expect(200);
+    }
+
     /// Records a turn of the player in `seat` with dice in short notation ("8 8 8 10 W W").
     #[track_caller]
     pub fn turn(&self, game: &Value, seat: usize, dice_text: &str) -> Reply {
