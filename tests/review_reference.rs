@@ -10,7 +10,7 @@ mod support;
 use std::collections::HashMap;
 
 use phase10::rules::dice::Die;
-use phase10::rules::dice::advice::{Goal, Lying, Verdicts, advise};
+use phase10::rules::dice::advice::{Goal, Lying, Verdicts, advise, weigh_all};
 use phase10::rules::dice::layout::{DiceLayout, DieId};
 use phase10::rules::dice::review::{ForMake, Label, TurnReview, Valuer, review_turn};
 use phase10::rules::dice::rolls::Rolls;
@@ -302,7 +302,9 @@ fn more_solitaire_states_reviewed_are_the_brute_force_s() {
 }
 
 /// Phase 8, made of a color, is valued by its own advisor (checked against its own brute force
-/// in `advice_phase_8.rs`): its reviews add up and agree with the advice on each position.
+/// in `advice_phase_8.rs`): its reviews add up and agree with the advice on each position, and
+/// each choice made is worth what weighing every choice there gives it (the review weighs only
+/// the best and the one made).
 #[test]
 fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
     let mut rng = SmallRng::seed_from_u64(44);
@@ -311,6 +313,7 @@ fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
         phase,
         layout: DiceLayout::Standard,
     };
+    let mut chosen = 0;
     for policy in POLICIES.iter().cycle().take(6) {
         let rolls = play_turn(phase, *policy, &mut rng);
         let review = review_turn(&valuer, &rolls).unwrap();
@@ -328,6 +331,27 @@ fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
                 advice.outlook.chance.to_f64(),
                 "value",
             );
+            if let Some(decision) = &roll.decision {
+                let every = weigh_all(
+                    phase,
+                    DiceLayout::Standard,
+                    &lying(&rolls, k),
+                    roll.rolls_left,
+                    Goal::Make,
+                )
+                .unwrap();
+                let made = every
+                    .options
+                    .iter()
+                    .find(|choice| choice.reroll == places(decision.reroll))
+                    .expect("every set of named dice rolled again is a choice");
+                close(
+                    decision.value_chosen,
+                    made.outlook.chance.to_f64(),
+                    "the choice made",
+                );
+                chosen += 1;
+            }
         }
         close(
             review.result - review.value_before,
@@ -335,6 +359,7 @@ fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
             "result − value_before = luck − error",
         );
     }
+    assert!(chosen >= 6, "{chosen} choices checked");
 }
 
 #[test]

@@ -238,7 +238,13 @@ impl Valuer for ForGame<'_> {
         Ok(self.advisor.before(self.phase, self.state)?.0)
     }
 
-    fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, GameRefused> {
+    /// Every choice: the whole game's values are looked up, not summed per choice.
+    fn choices(
+        &self,
+        dice: &[Lying],
+        rolls_left: u8,
+        _chosen: Places,
+    ) -> Result<Vec<(Places, f64)>, GameRefused> {
         let roll = position(self.phase, DiceLayout::Standard, dice, rolls_left)?
             .ok_or(GameRefused::Position(AdviceRefused::RollsLeft(rolls_left)))?;
         let choices = self

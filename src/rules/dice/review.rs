@@ -10,7 +10,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::advice::{AdviceRefused, Goal, Lying, every_choice, one_turn_of};
+use super::advice::{AdviceRefused, Goal, Lying, best_choice_and, one_turn_of};
 use super::layout::DiceLayout;
 use super::rolls::{ALL_PLACES, Places, ROLLS_PER_TURN, Rolls};
 use crate::rules::phases::Phase;
@@ -22,10 +22,16 @@ pub trait Valuer {
     /// What the turn is worth before its first roll.
     fn before(&self) -> Result<f64, Self::Refused>;
 
-    /// Every choice at a position (the places to roll again; none is stopping) with its value,
-    /// the best first, the others in any order; with no rolls left, stopping alone. Choices that leave the same faces on the
+    /// Choices at a position (the places to roll again; none is stopping) with their values:
+    /// the best first, then, in any order, the one the player made (`chosen`) among any
+    /// others; with no rolls left, stopping alone. Choices that leave the same faces on the
     /// table may be given once, as any one of them.
-    fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, Self::Refused>;
+    fn choices(
+        &self,
+        dice: &[Lying],
+        rolls_left: u8,
+        chosen: Places,
+    ) -> Result<Vec<(Places, f64)>, Self::Refused>;
 
     /// How many of the review's units (what labels are told in) a value of 1 is.
     fn units(&self) -> f64;
@@ -127,11 +133,11 @@ pub fn review_turn<V: Valuer>(valuer: &V, rolls: &Rolls) -> Result<TurnReview, V
                 id: Some(rolled.id),
             })
             .collect();
-        let choices = valuer.choices(&dice, rolls_left)?;
+        // The next roll's dice, or none: the player stopped here.
+        let reroll = throws.get(k + 1).map_or(0, |_| rolls.rolled(k + 1));
+        let choices = valuer.choices(&dice, rolls_left, reroll)?;
         let (best_reroll, value_best) = choices[0];
         let decision = (rolls_left > 0).then(|| {
-            // The next roll's dice, or none: the player stopped here.
-            let reroll = throws.get(k + 1).map_or(0, |_| rolls.rolled(k + 1));
             let value_chosen = value_of(&choices, &dice, reroll);
             let error = value_best - value_chosen;
             Decision {
@@ -198,9 +204,21 @@ impl Valuer for ForMake<'_> {
         Ok(one_turn_of(self.phase, Goal::Make).chance.to_f64())
     }
 
-    fn choices(&self, dice: &[Lying], rolls_left: u8) -> Result<Vec<(Places, f64)>, AdviceRefused> {
-        let choices = every_choice(self.phase, self.layout, dice, rolls_left, Goal::Make)?
-            .ok_or(AdviceRefused::RollsLeft(rolls_left))?;
+    fn choices(
+        &self,
+        dice: &[Lying],
+        rolls_left: u8,
+        chosen: Places,
+    ) -> Result<Vec<(Places, f64)>, AdviceRefused> {
+        let choices = best_choice_and(
+            self.phase,
+            self.layout,
+            dice,
+            rolls_left,
+            Goal::Make,
+            chosen,
+        )?
+        .ok_or(AdviceRefused::RollsLeft(rolls_left))?;
         Ok(choices
             .into_iter()
             .map(|(places, outlook)| (places & ALL_PLACES, outlook.chance.to_f64()))

@@ -5,7 +5,9 @@ use thiserror::Error;
 
 use super::multisets::Counts;
 use super::numbers::Kept;
-use super::phase_8::{Faces, Way, phase_8_best_choices, phase_8_one_turn, phase_8_unnamed_choices};
+use super::phase_8::{
+    Faces, Way, phase_8_best_choices_and, phase_8_one_turn, phase_8_unnamed_choices,
+};
 use super::placed::{self, Lying, Misnamed, Placement, place};
 use super::summary::{choice_summary, first_roll_summary};
 use super::{Advice, Exact, Goal, OPTIONS_SHOWN, Outlook, Weighed, better_first, numbers, rank};
@@ -69,7 +71,7 @@ fn weigh(
     goal: Goal,
     shown: usize,
 ) -> Result<Advice, AdviceRefused> {
-    let Some(choices) = choices_at(phase, layout, dice, rolls_left, goal, shown)? else {
+    let Some(choices) = choices_at(phase, layout, dice, rolls_left, goal, shown, None)? else {
         let outlook = one_turn_of(phase, goal);
         return Ok(Advice {
             outlook,
@@ -96,21 +98,26 @@ fn weigh(
     })
 }
 
-/// Every choice at a position as [`weigh_all`] gives them, without their words: the places
-/// rolled again (as bits) and what best play afterwards is worth; the best first (as
-/// [`weigh_all`] ranks them), the others in no order. `None` before the first roll.
-pub fn every_choice(
+/// The best choice at a position and the one rolling `chosen` again, without their words: the
+/// places rolled again (as bits) and what best play afterwards is worth; the best first (as
+/// [`weigh_all`] ranks them), then the others weighed on the way, in no order, among them
+/// `chosen` or, in the phases of numbers, a choice leaving the same faces on the table. In
+/// phase 8 this weighs a few choices instead of all of them: what a review asks (RULES §12).
+/// `None` before the first roll.
+pub fn best_choice_and(
     phase: &Phase,
     layout: DiceLayout,
     dice: &[Lying],
     rolls_left: u8,
     goal: Goal,
+    chosen: u16,
 ) -> Result<Option<Vec<(u16, Outlook)>>, AdviceRefused> {
-    let Some(mut choices) = choices_at(phase, layout, dice, rolls_left, goal, usize::MAX)? else {
+    let Some(mut choices) = choices_at(phase, layout, dice, rolls_left, goal, 1, Some(chosen))?
+    else {
         return Ok(None);
     };
-    // One pass for the best instead of a sort of them all: a review asks for the best and the
-    // one chosen, and the order is total (ties broken by the places), so the best is the same.
+    // One pass for the best instead of a sort of them all: the order is total (ties broken by
+    // the places), so the best is the one `weigh_all` ranks first.
     let best = (0..choices.len()).min_by(|&a, &b| better_first(&choices[a], &choices[b], goal));
     if let Some(best) = best {
         choices.swap(0, best);
@@ -120,8 +127,8 @@ pub fn every_choice(
     ))
 }
 
-/// The choices at a position that may be among the best `shown`, unranked; `None` before the
-/// first roll.
+/// The choices at a position that may be among the best `shown`, and the one rolling `also`
+/// again, unranked; `None` before the first roll.
 fn choices_at(
     phase: &Phase,
     layout: DiceLayout,
@@ -129,6 +136,7 @@ fn choices_at(
     rolls_left: u8,
     goal: Goal,
     shown: usize,
+    also: Option<u16>,
 ) -> Result<Option<Vec<Weighed>>, AdviceRefused> {
     let colors = is_of_colors(phase);
     let Some(roll) = position(phase, layout, dice, rolls_left)? else {
@@ -143,8 +151,11 @@ fn choices_at(
     }
     Ok(Some(if colors {
         match placement {
-            Placement::Only(ids) => color_choices(dice, &ids, rolls_left, goal, shown),
+            Placement::Only(ids) => color_choices(dice, &ids, rolls_left, goal, shown, also),
+            // A choice of places is one of the alike dice's choices only as its faces: all
+            // are weighed where one is asked for.
             Placement::Several | Placement::None => {
+                let shown = if also.is_some() { usize::MAX } else { shown };
                 unnamed_color_choices(layout, dice, rolls_left, goal, shown)?
             }
         }
@@ -210,14 +221,16 @@ pub fn is_of_colors(phase: &Phase) -> bool {
     phase.groups.iter().any(|g| g.kind == GroupKind::Color)
 }
 
-/// The choices in phase 8 that may be among the best `shown`, one per set of physical dice
-/// rolled again (`ids`: the die at each position on the table).
+/// The choices in phase 8 that may be among the best `shown`, and the one rolling the places
+/// `also` again, one per set of physical dice rolled again (`ids`: the die at each position on
+/// the table).
 fn color_choices(
     dice: &[Lying],
     ids: &[DieId],
     rolls_left: u8,
     goal: Goal,
     shown: usize,
+    also: Option<u16>,
 ) -> Vec<Weighed> {
     let mut faces: Faces = [0; MAX_DICE];
     let mut position = [0usize; MAX_DICE];
@@ -230,7 +243,13 @@ fn color_choices(
         faces[die] = shown.expect("a placed die shows one of its faces") as u8;
         position[die] = at;
     }
-    phase_8_best_choices(faces, rolls_left, goal, shown.min(1 << MAX_DICE))
+    // The same places as dice: bit d for the die at the place it lies.
+    let also = also.map(|places| {
+        (0..MAX_DICE)
+            .filter(|&die| places & 1 << position[die] != 0)
+            .fold(0, |mask, die| mask | 1 << die)
+    });
+    phase_8_best_choices_and(faces, rolls_left, goal, shown.min(1 << MAX_DICE), also)
         .into_iter()
         .enumerate()
         .filter_map(|(mask, outlook)| {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 pub use advise::{
-    AdviceRefused, advise, every_choice, is_of_colors, one_turn_of, position, warm_up, weigh_all,
+    AdviceRefused, advise, best_choice_and, is_of_colors, one_turn_of, position, warm_up, weigh_all,
 };
 pub use exact::{Exact, MAX_SIXES};
 pub use phase_8::{Faces, phase_8_best_choices, phase_8_choices, phase_8_one_turn};

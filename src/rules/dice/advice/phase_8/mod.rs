@@ -115,7 +115,7 @@ pub fn phase_8_choices(faces: Faces, rolls_left: u8, goal: Goal) -> Vec<Outlook>
             .map(|(mask, figures)| figures.outlook(mask.count_ones()))
             .collect(),
         2 => plan(goal)
-            .choices(common, &faces, CHOICES)
+            .choices(common, &faces, CHOICES, None)
             .into_iter()
             .map(|outlook| outlook.expect("every choice is weighed"))
             .collect(),
@@ -136,6 +136,22 @@ pub fn phase_8_best_choices(
     goal: Goal,
     shown: usize,
 ) -> Vec<Option<Outlook>> {
+    phase_8_best_choices_and(faces, rolls_left, goal, shown, None)
+}
+
+/// As [`phase_8_best_choices`], with the choice rolling `also` again (bit d: die d) weighed
+/// too, whatever its rank: a review's best choice beside the one the player made, at a
+/// fraction of the cost of weighing every choice.
+///
+/// # Panics
+/// As [`phase_8_best_choices`].
+pub fn phase_8_best_choices_and(
+    faces: Faces,
+    rolls_left: u8,
+    goal: Goal,
+    shown: usize,
+    also: Option<usize>,
+) -> Vec<Option<Outlook>> {
     assert!(shown > 0, "at least one choice is shown");
     match rolls_left {
         2 => {
@@ -143,7 +159,7 @@ pub fn phase_8_best_choices(
                 faces.iter().all(|&f| usize::from(f) < FACES),
                 "a face is 0 to 5"
             );
-            plan(goal).choices(&COMMON, &faces, shown)
+            plan(goal).choices(&COMMON, &faces, shown, also)
         }
         _ => phase_8_choices(faces, rolls_left, goal)
             .into_iter()
@@ -838,8 +854,14 @@ impl Plan {
     /// (fact 4), so one keeping at most `MAX_KEPT` dice is looked up in the table of fact 3
     /// only where that bound reaches the floor; the floor then rises to the `shown`-th best
     /// known. One keeping more dice is summed only where that bound and each color alone
-    /// (fact 5) both reach it.
-    fn choices(&self, common: &Common, faces: &Faces, shown: usize) -> Vec<Option<Outlook>> {
+    /// (fact 5) both reach it. The choice rolling `also` again is weighed whatever its rank.
+    fn choices(
+        &self,
+        common: &Common,
+        faces: &Faces,
+        shown: usize,
+        also: Option<usize>,
+    ) -> Vec<Option<Outlook>> {
         let goal = self.goal();
         let kept = Kept::of(common, faces);
         let mut known: Vec<Option<Figures>> = (0..CHOICES)
@@ -864,6 +886,7 @@ impl Plan {
             if figures.is_none()
                 && rolled > NEAR
                 && (exceptions.contains(&mask)
+                    || also == Some(mask)
                     || self.best.best(kept[mask].sets).ranked(goal) >= floor)
             {
                 *figures = Some(self.two.table[at.of(mask)].times(six_to(DICE - rolled)));
@@ -877,7 +900,7 @@ impl Plan {
                 self.best.best(kept[mask].sets).ranked(goal) >= floor
                     && self.alone.at_most(&kept[mask].at, DICE - rolled) >= floor.0
             };
-            if figures.is_none() && rolled <= NEAR && may_be_shown() {
+            if figures.is_none() && rolled <= NEAR && (also == Some(mask) || may_be_shown()) {
                 // its sum needs the sums of every subset of the dice it rolls
                 let mut subset = mask;
                 while subset > 0 {
@@ -904,7 +927,8 @@ impl Plan {
                     }
                     None => return None,
                 };
-                (figures.ranked(goal) >= floor).then(|| figures.outlook(2 * DICE as u32))
+                (figures.ranked(goal) >= floor || also == Some(mask))
+                    .then(|| figures.outlook(2 * DICE as u32))
             })
             .collect()
     }

@@ -381,12 +381,12 @@ fn the_choices_weighed_hold_the_best_even_beside_an_exception() {
             (faces, vec![1, 5, 40, 200, 600])
         }));
         for (faces, shows) in positions {
-            let all = plan.choices(common, &faces, CHOICES);
+            let all = plan.choices(common, &faces, CHOICES, None);
             let mut ranked: Vec<(Exact, Exact)> =
                 all.iter().map(|o| o.unwrap().ranked(goal)).collect();
             ranked.sort_unstable_by(|a, b| b.cmp(a));
             for shown in shows {
-                let some = plan.choices(common, &faces, shown);
+                let some = plan.choices(common, &faces, shown, None);
                 for (mask, (weighed, exact)) in some.iter().zip(&all).enumerate() {
                     let exact = exact.unwrap();
                     match weighed {
