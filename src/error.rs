@@ -193,6 +193,8 @@ pub enum ProblemCode {
     NoRolls,
     /// A dice game already holds the most turns a game may (RULES §4).
     GameTooLong,
+    /// The account's roster holds the most people it may.
+    RosterFull,
 }
 
 impl ProblemCode {

@@ -54,6 +54,33 @@ fn already_named(name: &PlayerName, person: &Person) -> Error {
     )
 }
 
+/// The most people a roster holds: a family's or a club's with room to spare, and a
+/// leaderboard that pages through them.
+pub const MOST_PEOPLE: i64 = 1_000;
+
+/// Refuses adding `more` people to a roster they would take past [`MOST_PEOPLE`]: 409
+/// `roster_full`. Counted in the adding transaction, one addition after the other.
+pub(super) fn make_room(session: &mut Session, account_id: &AccountId, more: usize) -> Result<()> {
+    if more == 0 {
+        return Ok(());
+    }
+    let held = people::count_for_adding(session.conn(), account_id)?;
+    if held + more as i64 <= MOST_PEOPLE {
+        return Ok(());
+    }
+    let adding = match more {
+        1 => "one more".to_owned(),
+        more => format!("{more} more"),
+    };
+    Err(Error::conflict(
+        ProblemCode::RosterFull,
+        format!(
+            "the roster holds at most {MOST_PEOPLE} people and has {held}, so it has no room for \
+             {adding}: remove people who no longer play from it first"
+        ),
+    ))
+}
+
 /// Adds a person to the account's roster: 409 `person_exists` if one of the roster has a name
 /// that looks the same. With an id the client chose: the person it added before from the same
 /// body, as they are now; 409 `id_taken` if the id is another's.
@@ -75,6 +102,7 @@ pub fn add(
     if let Some(existing) = people::by_name(session.conn(), account_id, &name)? {
         return Err(already_named(&name, &existing));
     }
+    make_room(session, account_id, 1)?;
     let person = Person {
         id: chosen
             .as_ref()
@@ -256,6 +284,8 @@ pub(super) fn seat_people(
         }
     }
     check_each_once(players, &seated)?;
+    let new = seated.iter().filter(|(_, new)| *new).count();
+    make_room(session, account_id, new)?;
     let mut added = Vec::new();
     for (person, new) in seated {
         if new {

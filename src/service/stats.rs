@@ -1,6 +1,8 @@
 //! What a person's games add up to (RULES §10), their games, and the account's leaderboard:
 //! read from the sums every change keeps (`figures`), never by replaying games.
 
+use std::cmp::Ordering;
+
 use super::Session;
 use super::figures::{advised, expected_numerator, over_max_sixes};
 use super::games::{GamesAfter, GamesPage, page_of};
@@ -172,14 +174,55 @@ pub struct Standing {
     pub rank: u32,
 }
 
-/// The account's people with at least `min_games` finished games of one kind: most wins first,
-/// then the higher win rate, then by name.
+/// Where a page of the leaderboard ends: its last line's place in the order.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StandingAfter {
+    pub wins: i64,
+    pub games: i64,
+    pub name: String,
+    pub person_id: PersonId,
+}
+
+/// A page of the leaderboard, and where the next one starts.
+pub struct StandingsPage {
+    pub standings: Vec<Standing>,
+    pub next: Option<StandingAfter>,
+}
+
+/// The leaderboard's order: most wins first, then the higher win rate (compared exactly, as
+/// fractions: wins_a / games_a against wins_b / games_b), then by name, then by id.
+fn board_order(a: (i64, i64, &str, &PersonId), b: (i64, i64, &str, &PersonId)) -> Ordering {
+    let ((wins_a, games_a, name_a, id_a), (wins_b, games_b, name_b, id_b)) = (a, b);
+    wins_b
+        .cmp(&wins_a)
+        .then_with(|| (wins_b * games_a).cmp(&(wins_a * games_b)))
+        .then_with(|| name_a.cmp(name_b))
+        .then_with(|| id_a.cmp(id_b))
+}
+
+impl Standing {
+    fn place(&self) -> (i64, i64, &str, &PersonId) {
+        (self.wins, self.games, self.name.as_str(), &self.person_id)
+    }
+}
+
+impl StandingAfter {
+    fn place(&self) -> (i64, i64, &str, &PersonId) {
+        (self.wins, self.games, &self.name, &self.person_id)
+    }
+}
+
+/// A page of the account's people with at least `min_games` finished games of one kind: most
+/// wins first, then the higher win rate, then by name; `limit` lines after `after`. Ranks are
+/// over the whole board, so a page's first line may share the rank of the page before.
 pub fn leaderboard(
     session: &mut Session,
     account_id: &AccountId,
     kind: GameKind,
     min_games: i64,
-) -> Result<Vec<Standing>> {
+    after: Option<&StandingAfter>,
+    limit: usize,
+) -> Result<StandingsPage> {
     let mut standings: Vec<Standing> = figures::standings(session.conn(), account_id, kind)?
         .into_iter()
         .filter(|(_, _, games, _)| *games >= min_games.max(1))
@@ -192,14 +235,7 @@ pub fn leaderboard(
             rank: 0,
         })
         .collect();
-    // Win rates compared exactly, as fractions: wins_a / games_a against wins_b / games_b.
-    standings.sort_by(|a, b| {
-        b.wins
-            .cmp(&a.wins)
-            .then_with(|| (b.wins * a.games).cmp(&(a.wins * b.games)))
-            .then_with(|| a.name.as_str().cmp(b.name.as_str()))
-            .then_with(|| a.person_id.cmp(&b.person_id))
-    });
+    standings.sort_by(|a, b| board_order(a.place(), b.place()));
     for i in 0..standings.len() {
         let tied = i > 0 && {
             let (a, b) = (&standings[i - 1], &standings[i]);
@@ -210,5 +246,22 @@ pub fn leaderboard(
             false => i as u32 + 1,
         };
     }
-    Ok(standings)
+    let first = after.map_or(0, |after| {
+        standings.partition_point(|s| board_order(s.place(), after.place()) != Ordering::Greater)
+    });
+    let mut page: Vec<Standing> = standings.drain(first..).take(limit + 1).collect();
+    let next = (page.len() > limit).then(|| {
+        page.truncate(limit);
+        let last = &page[limit - 1];
+        StandingAfter {
+            wins: last.wins,
+            games: last.games,
+            name: last.name.as_str().to_owned(),
+            person_id: last.person_id.clone(),
+        }
+    });
+    Ok(StandingsPage {
+        standings: page,
+        next,
+    })
 }

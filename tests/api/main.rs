@@ -32,6 +32,7 @@ mod process;
 mod proxy;
 mod raw;
 mod review;
+mod roster_size;
 mod scoresheet;
 mod service;
 mod share;

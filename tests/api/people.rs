@@ -32,7 +32,7 @@ fn roster_names(app: &TestApp) -> Vec<String> {
 
 /// A solitaire dice game of this person, played to its end with the best rolls (649 points).
 #[track_caller]
-fn best_solitaire(app: &TestApp, player: Value) -> Value {
+pub(crate) fn best_solitaire(app: &TestApp, player: Value) -> Value {
     let game = app
         .post("/v1/games", &json!({"players": [player]}))
         .expect(201)

@@ -348,7 +348,9 @@ export interface paths {
         /**
          * Create a game
          * @description A dice game seats the players in the order given at a table, or, digital, by rolling a high
-         *     die each (ties roll again). A card game (`"game": "cards"`) seats them as given.
+         *     die each (ties roll again). A card game (`"game": "cards"`) seats them as given. A player
+         *     given by a name new to the roster is added to it: 409 `roster_full` if that would take it
+         *     past its 1,000 people.
          */
         post: operations["createGame"];
         delete?: never;
@@ -798,9 +800,10 @@ export interface paths {
          * @description Makes an exported account's people and games again in the caller's account, with the same
          *     ids, every game worked out again from its entries. What the caller already has (the same
          *     ids) is left as it is: a document imported before answers 200 and makes nothing. An id
-         *     another account has is 409 `id_taken`; a game the rules refuse is 422
-         *     `export_does_not_replay`, naming it and its entry; either way nothing is made. The body may
-         *     be up to 64 MiB (others: `--body-limit`).
+         *     another account has is 409 `id_taken`; people who would take the roster past its 1,000
+         *     are 409 `roster_full`; a game the rules refuse is 422 `export_does_not_replay`, naming it
+         *     and its entry; in each case nothing is made. The body may be up to 64 MiB (others:
+         *     `--body-limit`).
          */
         post: operations["importAccount"];
         delete?: never;
@@ -841,7 +844,8 @@ export interface paths {
         /**
          * Get the leaderboard
          * @description The account's people with at least `min_games` finished games of one kind: most wins
-         *     first, then the higher win rate, then by name; people level on both share a rank.
+         *     first, then the higher win rate, then by name; people level on both share a rank. A page
+         *     holds `limit` lines; `next_cursor` asks for the next. Ranks are over the whole board.
          */
         get: operations["getLeaderboard"];
         put?: never;
@@ -893,7 +897,8 @@ export interface paths {
          *     roster: a game created with a player's name adds them if no one of the roster has a name
          *     that looks the same, so adding people first is never needed. 409 `person_exists` if
          *     someone of the roster already has a name that looks the same ("Ann", "ANN" and "Аnn" with
-         *     a Cyrillic А are one name); its detail gives their id.
+         *     a Cyrillic А are one name); its detail gives their id. A roster holds at most 1,000 people:
+         *     past that, 409 `roster_full`.
          */
         post: operations["createPerson"];
         delete?: never;
@@ -2378,6 +2383,8 @@ export interface components {
         Leaderboard: {
             game: components["schemas"]["GameKind"];
             items: components["schemas"]["StandingView"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            next_cursor: string | null;
         };
         /**
          * @description A die as it lies on the table. In phase 8 every die needs its color. Its `die` is never
@@ -2676,7 +2683,7 @@ export interface components {
          *     `code`, and the end of its `type` (`/problems/{code}`).
          * @enum {string}
          */
-        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay" | "solitaire_only" | "no_such_game_state" | "phase8_table_missing" | "no_rolls" | "game_too_long";
+        ProblemCode: "malformed_request" | "unauthorized" | "not_found" | "method_not_allowed" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "rate_limited" | "too_many_streams" | "too_many_connections" | "headers_too_large" | "request_timeout" | "database_unavailable" | "internal_error" | "concurrent_change" | "invalid_value" | "invalid_limit" | "invalid_idempotency_key" | "idempotency_key_reused" | "player_count" | "duplicate_name" | "invalid_name" | "digital_needs_standard_dice" | "invalid_phase" | "color_required" | "not_rollable" | "unknown_player" | "not_owner" | "not_your_seat" | "not_your_turn" | "game_over" | "not_latest_turn" | "digital_game" | "tabletop_game" | "turn_in_play" | "turn_scored" | "no_rolls_left" | "no_dice" | "repeated_die" | "too_many_dice" | "unknown_die" | "seat_claimed" | "invite_used" | "invite_expired" | "own_game" | "wrong_game" | "invalid_phases" | "invalid_card" | "not_one_deck" | "player_missing" | "player_repeated" | "cards_and_points" | "holding_unknown" | "went_out_not_made" | "went_out_holds_cards" | "holds_nothing" | "hand_size" | "impossible_points" | "laid_down_without_phase" | "phase_not_made" | "tie_break_due" | "not_a_tie_break" | "not_tied" | "not_latest_hand" | "dice_on_table" | "die_misnamed" | "colors_unknown" | "which_die_unknown" | "not_acceptable" | "edit_breaks_later" | "server_rolled" | "person_exists" | "duplicate_person" | "person_has_games" | "no_such_seat" | "too_many_links" | "shutting_down" | "id_taken" | "entry_taken" | "not_next" | "last_key" | "export_does_not_replay" | "solitaire_only" | "no_such_game_state" | "phase8_table_missing" | "no_rolls" | "game_too_long" | "roster_full";
         /** @description One invalid field of a request. */
         ProblemField: {
             /** @description The field's path in the request, such as `dice[3].value`. */
@@ -5331,6 +5338,10 @@ export interface operations {
                 game?: components["schemas"]["GameKind"];
                 /** @description Only people with at least this many finished games of it; 1 by default. */
                 min_games?: number;
+                /** @description Lines on a page: 1 to 100; 50 by default. */
+                limit?: number;
+                /** @description From the `next_cursor` of the previous page. */
+                cursor?: string;
             };
             header?: never;
             path?: never;

@@ -1,4 +1,5 @@
-// Every page of a paginated list (turns, hands, edits, the roster), followed by `next_cursor`.
+// Every page of a paginated list (turns, hands, edits, the roster, the leaderboard), followed by
+// `next_cursor`.
 import { api, answer, type Schemas } from "../api/client";
 
 type Page<T> = { items: T[]; next_cursor: string | null };

@@ -26,6 +26,22 @@ pub fn bad_cursor() -> Error {
     Error::Malformed("cursor is not one this server gave out".into())
 }
 
+/// A cursor of a listing whose page ends at a key of its own: the key's JSON in lowercase hex.
+/// Read back only in exactly the form written: a key that does not write itself back the same
+/// is not one the server gave out.
+pub fn encode_cursor<K: serde::Serialize>(after: &K) -> String {
+    hex::encode(serde_json::to_vec(after).expect("a page's key is plain data"))
+}
+
+pub fn decode_cursor<K: serde::Serialize + serde::de::DeserializeOwned>(cursor: &str) -> Result<K> {
+    let bytes = hex::decode(cursor).map_err(|_| bad_cursor())?;
+    let after: K = serde_json::from_slice(&bytes).map_err(|_| bad_cursor())?;
+    match encode_cursor(&after) == cursor {
+        true => Ok(after),
+        false => Err(bad_cursor()),
+    }
+}
+
 /// A games cursor is the creation time (microseconds) and id of the last game of a page, as
 /// `{micros}.{id}` in lowercase hex.
 pub fn encode_games_cursor(after: &GamesAfter) -> String {

@@ -76,9 +76,10 @@ pub async fn export_account(
 /// Makes an exported account's people and games again in the caller's account, with the same
 /// ids, every game worked out again from its entries. What the caller already has (the same
 /// ids) is left as it is: a document imported before answers 200 and makes nothing. An id
-/// another account has is 409 `id_taken`; a game the rules refuse is 422
-/// `export_does_not_replay`, naming it and its entry; either way nothing is made. The body may
-/// be up to 64 MiB (others: `--body-limit`).
+/// another account has is 409 `id_taken`; people who would take the roster past its 1,000
+/// are 409 `roster_full`; a game the rules refuse is 422 `export_does_not_replay`, naming it
+/// and its entry; in each case nothing is made. The body may be up to 64 MiB (others:
+/// `--body-limit`).
 #[utoipa::path(
     operation_id = "importAccount",
     tag = "backup",

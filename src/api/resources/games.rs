@@ -240,7 +240,9 @@ pub struct ListGames {
 /// Create a game
 ///
 /// A dice game seats the players in the order given at a table, or, digital, by rolling a high
-/// die each (ties roll again). A card game (`"game": "cards"`) seats them as given.
+/// die each (ties roll again). A card game (`"game": "cards"`) seats them as given. A player
+/// given by a name new to the roster is added to it: 409 `roster_full` if that would take it
+/// past its 1,000 people.
 #[utoipa::path(
     operation_id = "createGame",
     tag = "games",

@@ -9,7 +9,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::http::pagination::{decode_games_cursor, encode_games_cursor, page_limit};
+use crate::api::http::pagination::{
+    decode_cursor, decode_games_cursor, encode_games_cursor, page_limit,
+};
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
@@ -20,7 +22,7 @@ use crate::service::games::GamesAfter;
 use crate::service::names::GameKind;
 use crate::service::people::{self, PeopleAfter};
 use crate::service::record::GameStatus;
-use crate::service::stats;
+use crate::service::stats::{self, StandingAfter};
 use crate::values::PersonId;
 
 /// The path of a person: `/v1/people/{person_id}…`. An id that is not a UUID names nobody.
@@ -134,6 +136,12 @@ pub struct LeaderboardQuery {
     /// Only people with at least this many finished games of it; 1 by default.
     #[param(minimum = 1, maximum = 1000000)]
     pub min_games: Option<u32>,
+    /// Lines on a page: 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
+    pub cursor: Option<String>,
 }
 
 fn person_created(
@@ -150,7 +158,8 @@ fn person_created(
 /// roster: a game created with a player's name adds them if no one of the roster has a name
 /// that looks the same, so adding people first is never needed. 409 `person_exists` if
 /// someone of the roster already has a name that looks the same ("Ann", "ANN" and "Аnn" with
-/// a Cyrillic А are one name); its detail gives their id.
+/// a Cyrillic А are one name); its detail gives their id. A roster holds at most 1,000 people:
+/// past that, 409 `roster_full`.
 #[utoipa::path(
     operation_id = "createPerson",
     tag = "people",
@@ -436,7 +445,8 @@ pub async fn get_person_stats(
 /// Get the leaderboard
 ///
 /// The account's people with at least `min_games` finished games of one kind: most wins
-/// first, then the higher win rate, then by name; people level on both share a rank.
+/// first, then the higher win rate, then by name; people level on both share a rank. A page
+/// holds `limit` lines; `next_cursor` asks for the next. Ranks are over the whole board.
 #[utoipa::path(
     operation_id = "getLeaderboard",
     tag = "people",
@@ -468,10 +478,12 @@ pub async fn get_leaderboard(
             ));
         }
     };
-    let standings = state
+    let limit = page_limit(query.limit, 50)?;
+    let after: Option<StandingAfter> = query.cursor.as_deref().map(decode_cursor).transpose()?;
+    let page = state
         .read_as(caller, any_age, move |session, account| {
-            stats::leaderboard(session, &account.id, game, min_games)
+            stats::leaderboard(session, &account.id, game, min_games, after.as_ref(), limit)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(Leaderboard::of(game, &standings)))
+    Ok(HttpResponse::Ok().json(Leaderboard::of(game, &page)))
 }

@@ -5,10 +5,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::utc;
+use crate::api::http::pagination::encode_cursor;
 use crate::service::names::GameKind;
 use crate::service::record::Person;
 use crate::service::review::LabelCounts;
-use crate::service::stats::{GameFigures, PersonStats, ReviewFigures, Standing};
+use crate::service::stats::{GameFigures, PersonStats, ReviewFigures, StandingsPage};
 use crate::values::{PersonId, PlayerName};
 
 /// One of the people who play at the account's tables (RULES §10).
@@ -239,14 +240,17 @@ pub struct StandingView {
 pub struct Leaderboard {
     pub game: GameKind,
     pub items: Vec<StandingView>,
+    /// Pass as `cursor` for the next page; null on the last page.
+    #[schema(pattern = "^([0-9a-f]{2})+$", required = true)]
+    pub next_cursor: Option<String>,
 }
 
 impl Leaderboard {
-    pub fn of(game: GameKind, standings: &[Standing]) -> Leaderboard {
+    pub fn of(game: GameKind, page: &StandingsPage) -> Leaderboard {
         Leaderboard {
             game,
-            items: standings
-                .iter()
+            next_cursor: page.next.as_ref().map(encode_cursor),
+            items: (page.standings.iter())
                 .map(|s| StandingView {
                     person_id: s.person_id.clone(),
                     name: s.name.clone(),

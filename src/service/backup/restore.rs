@@ -142,6 +142,7 @@ fn import_people(
                     name,
                     created_at: person.created_at.naive_utc(),
                 };
+                crate::service::people::make_room(session, &account.id, 1)?;
                 let added = people::add(session.conn(), &new)?;
                 if added.id != new.id {
                     return Err(Error::conflict(

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 
 use super::DbConnection;
 use super::columns::Named;
-use super::schema::{figures, games, people, players, review_figures};
+use super::schema::{accounts, figures, games, people, players, review_figures};
 use crate::rules::dice::DiceLayout;
 use crate::service::names::GameKind;
 use crate::service::record::Person;
@@ -69,6 +69,26 @@ pub(in crate::service) fn add(conn: &mut DbConnection, person: &Person) -> Query
     }
     add_figures_rows(conn, person)?;
     Ok(person.clone())
+}
+
+/// How many people the account's roster holds, its account's row locked first on PostgreSQL
+/// until the transaction ends, so that additions to one roster at once count one after the
+/// other (SQLite's writers take turns already).
+pub(in crate::service) fn count_for_adding(
+    conn: &mut DbConnection,
+    account_id: &AccountId,
+) -> QueryResult<i64> {
+    if let DbConnection::Postgres(pg) = conn {
+        accounts::table
+            .find(account_id)
+            .select(accounts::id)
+            .for_update()
+            .execute(pg)?;
+    }
+    people::table
+        .filter(people::account_id.eq(account_id))
+        .count()
+        .get_result(conn)
 }
 
 /// Whose a person is, and what they were made from, whoever's they are.

@@ -2,6 +2,7 @@
 // name (leading to the person), games, wins and win rate.
 import { api, answer, type Schemas } from "../../api/client";
 import { h, show } from "../../dom";
+import { allPages } from "../../parts/pages";
 import { troubleNote } from "../../parts/trouble";
 import { href } from "../../router";
 import { common } from "../../words/common";
@@ -13,8 +14,12 @@ type Kind = Schemas["GameKind"];
 /** The game last looked at, while the app is open. */
 let chosen: Kind = "dice";
 
-function board(game: Kind): Promise<Schemas["Leaderboard"]> {
-  return answer(api.GET("/v1/leaderboard", { params: { query: { game } } }));
+type Line = Schemas["Leaderboard"]["items"][number];
+
+/** Every line of one game's board, page after page. */
+async function board(game: Kind): Promise<{ game: Kind; items: Line[] }> {
+  const items = await allPages((cursor) => answer(api.GET("/v1/leaderboard", { params: { query: { game, limit: 100, cursor } } })));
+  return { game, items };
 }
 
 export async function showLeaderboard(): Promise<void> {
@@ -47,7 +52,7 @@ export async function showLeaderboard(): Promise<void> {
   );
 }
 
-function table(answered: Schemas["Leaderboard"]): HTMLElement {
+function table(answered: { game: Kind; items: Line[] }): HTMLElement {
   const w = words();
   const title = answered.game === "dice" ? common().dice : common().cards;
   if (answered.items.length === 0) return h("p", { id: "leaderboard-table" }, w.empty);
