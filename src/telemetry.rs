@@ -33,6 +33,9 @@ pub const POOL_IDLE: &str = "phase10_db_pool_connections_idle";
 pub const POOL_MAX: &str = "phase10_db_pool_connections_max";
 /// Event streams open.
 pub const STREAMS: &str = "phase10_event_streams_open";
+/// Games worked out again from their record, not found as this process last changed or read
+/// them, by what for: a `read` or a `change`.
+pub const GAMES_REPLAYED: &str = "phase10_games_replayed_total";
 
 /// Latency buckets, in seconds: from a tenth of a millisecond (an advice answer) to ten
 /// seconds (a request's deadline).
@@ -87,6 +90,10 @@ fn describe() {
         "Turns recorded: tabletop turns, and digital turns scored"
     );
     describe_counter!(HANDS, "Hands of the card game recorded");
+    describe_counter!(
+        GAMES_REPLAYED,
+        "Games worked out again from their record (not as this process last saw them), by what for"
+    );
     describe_counter!(ADVICE, "Advice answered, by goal");
     describe_histogram!(
         ADVICE_SECONDS,

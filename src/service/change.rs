@@ -211,6 +211,7 @@ pub fn change_as(
     let mut game = match session.recent().game(game_id, before) {
         Some(kept) => kept,
         None => {
+            metrics::counter!(crate::telemetry::GAMES_REPLAYED, "for" => "change").increment(1);
             let mut read = row.clone();
             read.version = before;
             replay(games::load_record(session.conn(), read)?)?

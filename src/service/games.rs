@@ -274,13 +274,19 @@ pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> R
     state_of(session, game)
 }
 
-/// The game of a row read just now: as this process last changed it if that is the row's
-/// version, else replayed from its record.
+/// The game of a row read just now: as this process last changed or read it if that is the
+/// row's version, else replayed from its record (and, outside a write, kept for the next
+/// request: a read of a game another process changed replays it once, not every time).
 pub(super) fn state_of(session: &mut Session, game: Game) -> Result<GameState> {
     if let Some(kept) = session.recent().game(&game.id, game.version) {
         return Ok(kept);
     }
-    replay(games::load_record(session.conn(), game)?)
+    metrics::counter!(crate::telemetry::GAMES_REPLAYED, "for" => "read").increment(1);
+    let state = replay(games::load_record(session.conn(), game)?)?;
+    if !session.writing {
+        session.recent().keep_game(state.clone());
+    }
+    Ok(state)
 }
 
 /// Deletes the account's game with everything of it, if `expected` allows its version: a

@@ -202,6 +202,8 @@ pub struct Session<'s> {
     /// The games deleted by the write in progress: once it commits, they are forgotten and
     /// their subscribers woken (to be told).
     deleted: Vec<GameId>,
+    /// Whether a write is in progress: what it reads may never commit, so it is not cached.
+    writing: bool,
 }
 
 impl<'s> Session<'s> {
@@ -211,6 +213,7 @@ impl<'s> Session<'s> {
             service,
             changed: Vec::new(),
             deleted: Vec::new(),
+            writing: false,
         }
     }
 }
@@ -249,10 +252,12 @@ impl Session<'_> {
         self.changed.clear();
         self.deleted.clear();
         Manager::begin_transaction(self.conn())?;
+        self.writing = true;
         let result = work(self).and_then(|done| {
             Manager::commit_transaction(self.conn())?;
             Ok(done)
         });
+        self.writing = false;
         match result {
             Ok(done) => {
                 for game in std::mem::take(&mut self.changed) {

@@ -5,7 +5,7 @@
 //! would go on working here.) Bounded: past its size it starts again empty.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::replay::GameState;
 use crate::values::GameId;
@@ -13,9 +13,11 @@ use crate::values::GameId;
 /// Games kept at most; each holds its players and turns.
 const GAMES: usize = 2_000;
 
+/// Each game behind its own `Arc`, so that the lock is held only to find it: a long game is
+/// copied for a request with the others free to be found meanwhile.
 #[derive(Default)]
 pub struct Recent {
-    games: Mutex<HashMap<GameId, GameState>>,
+    games: Mutex<HashMap<GameId, Arc<GameState>>>,
 }
 
 fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -27,10 +29,11 @@ fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Recent {
     /// The game as it was at `version`, if kept.
     pub fn game(&self, game_id: &GameId, version: i64) -> Option<GameState> {
-        locked(&self.games)
+        let kept = locked(&self.games)
             .get(game_id)
             .filter(|game| game.record.game.version == version)
-            .cloned()
+            .cloned();
+        kept.map(|game| GameState::clone(&game))
     }
 
     /// The latest version of the game this process has seen, if it keeps the game.
@@ -50,7 +53,7 @@ impl Recent {
             .get(&game.record.game.id)
             .is_none_or(|kept| kept.record.game.version < game.record.game.version);
         if newer {
-            games.insert(game.record.game.id.clone(), game);
+            games.insert(game.record.game.id.clone(), Arc::new(game));
         }
     }
 
