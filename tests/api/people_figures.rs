@@ -917,7 +917,7 @@ fn ranking(
                           "win_rate": rate(*wins, *games), "rank": rank}),
         );
     }
-    json!({"game": if dice { "dice" } else { "cards" }, "items": items})
+    json!({"game": if dice { "dice" } else { "cards" }, "items": items, "next_cursor": null})
 }
 
 /// Every person's `/stats`, and both leaderboards, against the brute force.
