@@ -3,7 +3,7 @@
 //! ten phases. After criterion's own report it prints the median time per evaluation of each,
 //! and their ratio, from this run's samples.
 
-#[path = "../tests/support/mod.rs"]
+#[path = "../crates/rules/tests/support/mod.rs"]
 mod support;
 
 use std::hint::black_box;

@@ -1,17 +1,20 @@
-//! Phase 10 scorekeeping: the rules (`rules`), what each request does (`service`, which alone
-//! reaches the database through its private `store`) and the HTTP API (`api`). This file builds
-//! the actix `App`.
+//! Phase 10 scorekeeping: the rules (`rules`, a crate of their own, `crates/rules`), what each
+//! request does (`service`, which alone reaches the database through its private `store`) and
+//! the HTTP API (`api`). This file builds the actix `App`.
 
 pub mod api;
 pub mod config;
 pub mod error;
 pub mod pad;
-pub mod rules;
 pub mod server;
 pub mod service;
 pub mod telemetry;
 pub mod values;
-pub mod whole_game;
+
+/// The games' rules, the advisor and the best whole solitaire game: the crate under all the
+/// others (`crates/rules`), named here as the service and the API have always named it.
+pub use phase10_rules as rules;
+pub use phase10_rules::whole_game;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

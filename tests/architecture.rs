@@ -9,7 +9,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Every module of `src/`, by path (`service::change`), with its source.
+/// Every module of `src/`, by path (`service::change`), and of the rules crate's
+/// (`crates/rules/src`, as `rules::…`), with its source.
 fn modules() -> BTreeMap<String, String> {
     fn walk(dir: &Path, found: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("src/ reads") {
@@ -21,25 +22,29 @@ fn modules() -> BTreeMap<String, String> {
             }
         }
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    walk(&root, &mut files);
-    files
-        .into_iter()
-        .filter(|file| file.file_name().is_some_and(|n| n != "main.rs"))
-        .map(|file| {
+    let home = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut all = BTreeMap::new();
+    for (root, prefix) in [
+        (home.join("src"), None),
+        (home.join("crates/rules/src"), Some("rules")),
+    ] {
+        let mut files = Vec::new();
+        walk(&root, &mut files);
+        for file in files {
+            if file.file_name().is_some_and(|n| n == "main.rs") {
+                continue;
+            }
             let relative = file.strip_prefix(&root).unwrap().with_extension("");
-            let mut parts: Vec<String> = relative
-                .iter()
-                .map(|p| p.to_string_lossy().into_owned())
-                .collect();
+            let mut parts: Vec<String> = prefix.into_iter().map(str::to_owned).collect();
+            parts.extend(relative.iter().map(|p| p.to_string_lossy().into_owned()));
             if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
                 parts.pop();
             }
             let source = std::fs::read_to_string(&file).unwrap();
-            (parts.join("::"), source)
-        })
-        .collect()
+            all.insert(parts.join("::"), source);
+        }
+    }
+    all
 }
 
 /// The text of the code, without comments and string literals (a path in a doc comment or a
@@ -112,6 +117,15 @@ fn named_paths(module: &str, code: &str, children: &BTreeSet<String>) -> Vec<Vec
                 continue;
             }
             let mut absolute = match segments[0] {
+                // The rules crate's own root is `rules` here.
+                "crate" if here.first().is_some_and(|m| m == "rules") => {
+                    segments.remove(0);
+                    vec!["rules".to_string()]
+                }
+                "phase10_rules" => {
+                    segments.remove(0);
+                    vec!["rules".to_string()]
+                }
                 "crate" | "phase10" => {
                     segments.remove(0);
                     Vec::new()

@@ -1,6 +1,6 @@
 //! The advisor over HTTP (RULES §8, API.md "Advice"): the open `POST /v1/advice`, a digital
 //! turn's advice, and each phase's whole turn in `GET /v1/phases`. The figures are the rules'
-//! own (checked against a brute force in `tests/advice_reference.rs`); here they must arrive
+//! own (checked against a brute force in `crates/rules/tests/advice_reference.rs`); here they must arrive
 //! unchanged, and bad positions must be refused in words.
 
 use phase10::rules::PHASES;

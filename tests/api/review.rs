@@ -1,6 +1,6 @@
 //! A digital game's review over HTTP (RULES §12, API.md "Game review"): its fields, its figures
 //! as the rules give them (every figure is checked against brute force in
-//! `tests/review_reference.rs`; here they must arrive unchanged), the dice each roll rolled, and
+//! `crates/rules/tests/review_reference.rs`; here they must arrive unchanged), the dice each roll rolled, and
 //! who may read it.
 
 use phase10::rules::PHASES;

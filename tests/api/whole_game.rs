@@ -1,7 +1,7 @@
 //! The best whole solitaire game over HTTP (RULES §11, API.md "Whole-game advice"):
 //! `GET /v1/solitaire`, `POST /v1/advice` with `goal: game`, and a digital solitaire turn's
 //! advice with `goal=game`. The figures are the rules' (checked against brute force and the
-//! committed solution in `src/whole_game/tests.rs`); here they must arrive unchanged, and what
+//! committed solution in `crates/rules/src/whole_game/tests.rs`); here they must arrive unchanged, and what
 //! cannot be advised must be refused in words.
 
 use phase10::rules::PHASES;
