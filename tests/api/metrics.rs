@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use crate::helpers::{Backend, dice, spawn_app};
+use crate::helpers::{Backend, TestApp, dice, spawn_app};
 use crate::process::ServerProcess;
 
 /// The value of the sample `line` starts (`name{labels}`), if it is there.
@@ -20,12 +20,10 @@ fn free_port() -> u16 {
         .port()
 }
 
-fn the_metrics_are_on_the_operators_address_only(backend: Backend) {
-    let mut app = spawn_app(backend);
-    let key = app.sign_up("Ann");
-    let game = app.new_game(&["Ann", "Bob"], json!({}));
-    let metrics_port = free_port();
-    let bind = format!("127.0.0.1:{metrics_port}");
+/// Another server process on the app's database, its metrics on an address of their own; and
+/// a client that reads every status as an answer.
+fn serving_metrics(app: &TestApp) -> (ServerProcess, String, ureq::Agent) {
+    let bind = format!("127.0.0.1:{}", free_port());
     let server = ServerProcess::start(
         &app.database_url,
         &["--log", "warn", "--metrics-bind", &bind],
@@ -34,6 +32,14 @@ fn the_metrics_are_on_the_operators_address_only(backend: Backend) {
         .http_status_as_error(false)
         .build()
         .new_agent();
+    (server, bind, agent)
+}
+
+fn the_metrics_are_on_the_operators_address_only(backend: Backend) {
+    let mut app = spawn_app(backend);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bob"], json!({}));
+    let (server, bind, agent) = serving_metrics(&app);
     let auth = format!("Bearer {key}");
     let turns = format!(
         "{}/v1/games/{}/turns",
@@ -118,15 +124,7 @@ fn a_game_changed_elsewhere_is_replayed_once_for_all_the_reads(backend: Backend)
     let key = app.sign_up("Ann");
     let game = app.new_game(&["Ann", "Bob"], json!({}));
     app.turn(&game, 0, "8 8 8 10 W W 5 6 1 2").expect(201);
-    let bind = format!("127.0.0.1:{}", free_port());
-    let server = ServerProcess::start(
-        &app.database_url,
-        &["--log", "warn", "--metrics-bind", &bind],
-    );
-    let agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .new_agent();
+    let (server, bind, agent) = serving_metrics(&app);
     let auth = format!("Bearer {key}");
     let path = format!("{}/v1/games/{}", server.base, game["id"].as_str().unwrap());
     let read = || {

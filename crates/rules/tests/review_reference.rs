@@ -318,7 +318,8 @@ fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
         let rolls = play_turn(phase, *policy, &mut rng);
         let review = review_turn(&valuer, &rolls).unwrap();
         for (k, roll) in review.rolls.iter().enumerate() {
-            let advice = advise(
+            // Every choice weighed, the best first: the advice's value is the best's.
+            let every = weigh_all(
                 phase,
                 DiceLayout::Standard,
                 &lying(&rolls, k),
@@ -328,18 +329,10 @@ fn a_phase_8_turn_s_review_adds_up_and_agrees_with_the_advice() {
             .unwrap();
             close(
                 roll.value_after_roll,
-                advice.outlook.chance.to_f64(),
+                every.outlook.chance.to_f64(),
                 "value",
             );
             if let Some(decision) = &roll.decision {
-                let every = weigh_all(
-                    phase,
-                    DiceLayout::Standard,
-                    &lying(&rolls, k),
-                    roll.rolls_left,
-                    Goal::Make,
-                )
-                .unwrap();
                 let made = every
                     .options
                     .iter()
