@@ -9,21 +9,23 @@ use crate::people::best_solitaire;
 /// The most people a roster holds (service::people::MOST_PEOPLE).
 const MOST_PEOPLE: usize = 1_000;
 
-/// Every person of the roster, page after page.
-fn roster(app: &TestApp) -> Vec<Value> {
+/// The items of every page of a listing (`path` with its query), page after page.
+fn every_page(app: &TestApp, path: &str) -> Vec<Value> {
     let mut cursor = String::new();
-    let mut people = Vec::new();
+    let mut items = Vec::new();
     loop {
-        let page = app
-            .get(&format!("/v1/people?limit=100{cursor}"))
-            .expect(200)
-            .json();
-        people.extend(page["items"].as_array().unwrap().iter().cloned());
+        let page = app.get(&format!("{path}{cursor}")).expect(200).json();
+        items.extend(page["items"].as_array().unwrap().iter().cloned());
         match page["next_cursor"].as_str() {
             Some(next) => cursor = format!("&cursor={next}"),
-            None => return people,
+            None => return items,
         }
     }
+}
+
+/// Every person of the roster.
+fn roster(app: &TestApp) -> Vec<Value> {
+    every_page(app, "/v1/people?limit=100")
 }
 
 /// A new account, which `app` then acts as; its id.
@@ -128,19 +130,7 @@ fn the_leaderboard_comes_in_pages(backend: Backend) {
     let expected = [("Ann", 1), ("Bo", 2), ("Cy", 2)].map(|(name, rank)| (name.to_owned(), rank));
     assert_eq!(board, expected);
 
-    let mut paged = Vec::new();
-    let mut cursor = String::new();
-    loop {
-        let page = app
-            .get(&format!("/v1/leaderboard?limit=1{cursor}"))
-            .expect(200)
-            .json();
-        paged.extend(names_and_ranks(&page));
-        match page["next_cursor"].as_str() {
-            Some(next) => cursor = format!("&cursor={next}"),
-            None => break,
-        }
-    }
+    let paged = names_and_ranks(&json!({"items": every_page(&app, "/v1/leaderboard?limit=1")}));
     assert_eq!(
         paged, board,
         "pages of one line make the whole board, ranks and all"
