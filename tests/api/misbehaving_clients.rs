@@ -5,7 +5,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::helpers::{Backend, spawn_app_with};
+use diesel::connection::SimpleConnection;
+use serde_json::json;
+
+use crate::helpers::{Backend, dice, spawn_app_with};
 use crate::raw::{Raw, parse};
 
 const HALF_A_BODY: &[u8] =
@@ -215,6 +218,46 @@ fn a_refused_cross_origin_preflight_is_a_problem(backend: Backend) {
         ],
     );
     assert_eq!(allowed.status, 200, "{allowed:?}");
+}
+
+/// A body that reaches the server in two pieces, the second starting with a capital (the "W"
+/// of a wild die), is a body: while its handler waits for the game (another transaction holds
+/// its row) past the request timeout, nothing is timed, and the one answer is the handler's,
+/// with no 408 after it (issue 41: the wrapper took such a piece for a head). PostgreSQL: a
+/// row held from outside.
+#[test]
+fn a_body_in_pieces_and_a_slow_handler_get_one_answer() {
+    let mut app = spawn_app_with(Backend::Postgres, &["--request-timeout-ms=1000"]);
+    let key = app.sign_up("Ann");
+    let game = app.new_game(&["Ann", "Bo"], json!({}));
+    let id = game["id"].as_str().unwrap();
+    let body = json!({"player_id": game["players"][0]["id"], "dice": dice("8 8 8 W")}).to_string();
+    let at = body.find("W\"").expect("a wild die");
+    let mut holder = app.connection();
+    holder
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM games WHERE id = '{id}' FOR UPDATE;"
+        ))
+        .expect("the game's row held");
+    let mut raw = Raw::connect(&app.base);
+    raw.send(
+        format!(
+            "POST /v1/games/{id}/turns HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {key}\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
+            body.len(),
+            &body[..at]
+        )
+        .as_bytes(),
+    );
+    std::thread::sleep(Duration::from_millis(200));
+    raw.send(&body.as_bytes()[at..]);
+    // Past the request timeout, the handler still waiting for the game.
+    std::thread::sleep(Duration::from_millis(1800));
+    holder.batch_execute("ROLLBACK;").expect("let go");
+    let (bytes, _) = raw.read_all(Duration::from_secs(3));
+    let text = String::from_utf8_lossy(&bytes);
+    assert_eq!(parse(&bytes, false).status, 201, "{text}");
+    assert_eq!(text.matches("HTTP/1.1 ").count(), 1, "one answer: {text}");
 }
 
 crate::on_both_backends!(
