@@ -58,27 +58,47 @@ fn already_named(name: &PlayerName, person: &Person) -> Error {
 /// leaderboard that pages through them.
 pub const MOST_PEOPLE: i64 = 1_000;
 
-/// Refuses adding `more` people to a roster they would take past [`MOST_PEOPLE`]: 409
-/// `roster_full`. Counted in the adding transaction, one addition after the other.
-pub(super) fn make_room(session: &mut Session, account_id: &AccountId, more: usize) -> Result<()> {
-    if more == 0 {
-        return Ok(());
+/// The places a roster has left, counted once in the adding transaction with the account's
+/// row locked (additions to one roster at once count one after the other), then kept as people
+/// are added.
+pub(super) struct Room {
+    held: i64,
+}
+
+impl Room {
+    pub(super) fn of(session: &mut Session, account_id: &AccountId) -> Result<Room> {
+        let held = people::count_for_adding(session.conn(), account_id)?;
+        Ok(Room { held })
     }
-    let held = people::count_for_adding(session.conn(), account_id)?;
-    if held + more as i64 <= MOST_PEOPLE {
-        return Ok(());
+
+    /// Takes places for `more` people: 409 `roster_full` if they would take the roster past
+    /// [`MOST_PEOPLE`].
+    pub(super) fn take(&mut self, more: usize) -> Result<()> {
+        let held = self.held;
+        if held + more as i64 <= MOST_PEOPLE {
+            self.held += more as i64;
+            return Ok(());
+        }
+        let adding = match more {
+            1 => "one more".to_owned(),
+            more => format!("{more} more"),
+        };
+        Err(Error::conflict(
+            ProblemCode::RosterFull,
+            format!(
+                "the roster holds at most {MOST_PEOPLE} people and has {held}, so it has no \
+                 room for {adding}: remove people who no longer play from it first"
+            ),
+        ))
     }
-    let adding = match more {
-        1 => "one more".to_owned(),
-        more => format!("{more} more"),
-    };
-    Err(Error::conflict(
-        ProblemCode::RosterFull,
-        format!(
-            "the roster holds at most {MOST_PEOPLE} people and has {held}, so it has no room for \
-             {adding}: remove people who no longer play from it first"
-        ),
-    ))
+}
+
+/// Refuses adding `more` people to a roster they would take past [`MOST_PEOPLE`].
+fn make_room(session: &mut Session, account_id: &AccountId, more: usize) -> Result<()> {
+    match more {
+        0 => Ok(()),
+        more => Room::of(session, account_id)?.take(more),
+    }
 }
 
 /// Adds a person to the account's roster: 409 `person_exists` if one of the roster has a name

@@ -14,6 +14,7 @@ use crate::service::Session;
 use crate::service::accounts::Account;
 use crate::service::change;
 use crate::service::chosen::id_taken;
+use crate::service::people::Room;
 use crate::service::record::{
     DiceRules, Edit, Game, GameRecord, GameRules, GameStatus, Hand, Person, Player, Turn, TurnState,
 };
@@ -123,6 +124,8 @@ fn import_people(
 ) -> Result<(HashMap<PersonId, Person>, usize)> {
     let mut roster = HashMap::new();
     let mut made = 0;
+    // The roster counted once for the whole document, then each new person takes a place.
+    let mut room = Room::of(session, &account.id)?;
     for (line, person) in exported.iter().enumerate() {
         let name = PlayerName::parse(&person.name)
             .map_err(|why| invalid(format!("people[{line}].name"), why.to_string()))?;
@@ -142,7 +145,7 @@ fn import_people(
                     name,
                     created_at: person.created_at.naive_utc(),
                 };
-                crate::service::people::make_room(session, &account.id, 1)?;
+                room.take(1)?;
                 let added = people::add(session.conn(), &new)?;
                 if added.id != new.id {
                     return Err(Error::conflict(
