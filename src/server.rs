@@ -4,6 +4,7 @@
 
 mod connection;
 mod connection_limit;
+mod heads;
 
 use connection::Connection;
 use connection_limit::ConnectionLimit;
@@ -248,6 +249,7 @@ pub fn start_playing_with(
         streams_end.notified().await;
         live.end_streams();
     });
+    let draining = drain.clone();
     let server = builder.listen("phase10", listener, move || {
         let stopping = stopping.clone();
         let app = crate::app(parts.clone(), extra)
@@ -268,7 +270,7 @@ pub fn start_playing_with(
                 async move { stopping.notified().await }
             })
             .h1(map_config(app, |_| AppConfig::default()));
-        connection::admit(limit.clone(), request_timeout).and_then(http)
+        connection::admit(limit.clone(), request_timeout, draining.clone()).and_then(http)
     })?;
     Ok(Serving {
         server: server.run(),

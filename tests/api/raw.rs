@@ -143,6 +143,46 @@ impl Raw {
         raw
     }
 
+    /// Reads one answer with a `Content-Length` as soon as it has come whole (waiting at most
+    /// `within`), without waiting to see whether the connection closes after it.
+    #[track_caller]
+    pub fn whole_answer(&mut self, within: Duration) -> RawAnswer {
+        let deadline = Instant::now() + within;
+        let mut bytes = Vec::new();
+        let mut buffer = [0u8; 8192];
+        loop {
+            if let Some(at) = bytes.windows(4).position(|w| w == b"\r\n\r\n") {
+                let answer = parse(&bytes, false);
+                let length: usize = answer
+                    .header("content-length")
+                    .map_or(0, |l| l.parse().unwrap());
+                if bytes.len() >= at + 4 + length {
+                    return answer;
+                }
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            assert!(
+                !left.is_zero(),
+                "no whole answer within {within:?}: {:?}",
+                String::from_utf8_lossy(&bytes)
+            );
+            self.stream
+                .set_read_timeout(Some(left))
+                .expect("a read timeout");
+            match self.stream.read(&mut buffer) {
+                Ok(0) => panic!(
+                    "closed before a whole answer: {:?}",
+                    String::from_utf8_lossy(&bytes)
+                ),
+                Ok(n) => bytes.extend_from_slice(&buffer[..n]),
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::WouldBlock
+                        || e.kind() == std::io::ErrorKind::TimedOut => {}
+                Err(e) => panic!("no whole answer: {e}"),
+            }
+        }
+    }
+
     /// Reads one answer (head and, by `Content-Length`, body), waiting at most `within`; then
     /// whether the server closes the connection right after.
     pub fn answer(&mut self, within: Duration) -> RawAnswer {

@@ -90,38 +90,67 @@ fn a_stopping_process_answers_what_it_received_and_says_so_to_the_load_balancer(
     );
 }
 
-/// While it drains, each answer closes its connection (the outside probe's L2): a client kept
-/// alive learns to open a new one, which the load balancer gives to a process that stays.
-fn a_draining_process_closes_each_connection_after_its_answer(backend: Backend) {
+/// Clients kept alive, idle as the drain begins (the outside probe's L2: twenty of them, whose
+/// next requests all failed when their connections were dropped at the drain's end).
+const KEPT_ALIVE: usize = 20;
+
+/// While it drains, a connection idle as it begins is closed at once, while the process still
+/// takes new ones; each answer during the drain closes its connection. A client kept alive so
+/// learns to open a new one (which a load balancer gives to a process that stays) before this
+/// process stops taking them.
+fn a_draining_process_closes_its_idle_connections_and_each_after_its_answer(backend: Backend) {
     let app = spawn_app(backend);
     let mut server =
-        ServerProcess::start(&app.database_url, &["--log", "warn", "--drain-ms", "3000"]);
+        ServerProcess::start(&app.database_url, &["--log", "warn", "--drain-ms", "4000"]);
     let ask = b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n";
-    let mut kept = Raw::connect(&server.base);
-    kept.send(ask);
-    let first = kept.answer(Duration::from_millis(500));
-    assert_eq!(first.status, 200);
-    assert!(!first.closed, "kept alive before the signal");
-    assert_eq!(first.header("connection"), None);
+    let mut kept: Vec<Raw> = (0..KEPT_ALIVE)
+        .map(|_| {
+            let mut raw = Raw::connect(&server.base);
+            raw.send(ask);
+            raw
+        })
+        .collect();
+    for raw in &mut kept {
+        let first = raw.whole_answer(Duration::from_secs(2));
+        assert_eq!(first.status, 200);
+        assert_eq!(
+            first.header("connection"),
+            None,
+            "kept alive before the signal"
+        );
+    }
+    let signalled = Instant::now();
     server.terminate();
-    // The signal is handled at once; give it a moment to start the drain.
-    let deadline = Instant::now() + Duration::from_secs(2);
-    let answer = loop {
+    for raw in &mut kept {
+        let (bytes, closed) = raw.read_all(Duration::from_secs(2));
+        assert!(closed, "an idle connection is closed as the drain begins");
+        assert!(
+            bytes.is_empty(),
+            "without a word: {:?}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
+    let all_closed = signalled.elapsed();
+    // Long before the drain's end (4 s), and before the keep-alive timer (5 s) would have.
+    assert!(
+        all_closed < Duration::from_millis(1500),
+        "closed {all_closed:?} after the signal"
+    );
+    // Each client's next request, on a new connection as a client makes once its idle one is
+    // closed, is still answered; the drain has not ended.
+    for _ in 0..KEPT_ALIVE {
         let mut raw = Raw::connect(&server.base);
         raw.send(b"GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n");
-        let ready = raw.answer(Duration::from_millis(500));
-        if ready.status == 503 || Instant::now() > deadline {
-            break ready;
-        }
-    };
-    assert_eq!(answer.status, 503, "draining");
-    assert_eq!(answer.header("connection"), Some("close"));
-    assert!(answer.closed, "the connection ended after its answer");
-    kept.send(ask);
-    let second = kept.answer(Duration::from_secs(2));
-    assert_eq!(second.status, 200, "still answered");
-    assert_eq!(second.header("connection"), Some("close"));
-    assert!(second.closed, "then closed, long before the drain ends");
+        let answer = raw.answer(Duration::from_secs(2));
+        assert_eq!(answer.status, 503, "draining");
+        assert_eq!(answer.header("connection"), Some("close"));
+        assert!(answer.closed, "the connection ended after its answer");
+    }
+    assert!(
+        signalled.elapsed() < Duration::from_secs(4),
+        "all within the drain: closed after {all_closed:?}, answered by {:?}",
+        signalled.elapsed()
+    );
     server
         .exited_within(Duration::from_secs(15))
         .expect("it exits");
@@ -129,5 +158,5 @@ fn a_draining_process_closes_each_connection_after_its_answer(backend: Backend) 
 
 crate::on_both_backends!(
     a_stopping_process_answers_what_it_received_and_says_so_to_the_load_balancer,
-    a_draining_process_closes_each_connection_after_its_answer,
+    a_draining_process_closes_its_idle_connections_and_each_after_its_answer,
 );

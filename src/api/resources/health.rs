@@ -64,15 +64,31 @@ pub async fn readyz(state: web::Data<AppState>) -> Result<HttpResponse> {
 /// Whether a server has been told to stop. While it drains it answers as ever, but `/readyz`
 /// says 503 `shutting_down`, so that a load balancer sends it nothing new before it stops
 /// taking connections.
-#[derive(Debug, Clone, Default)]
-pub struct Drain(std::sync::Arc<std::sync::atomic::AtomicBool>);
+#[derive(Debug, Clone)]
+pub struct Drain(std::sync::Arc<tokio::sync::watch::Sender<bool>>);
+
+impl Default for Drain {
+    fn default() -> Drain {
+        Drain(std::sync::Arc::new(tokio::sync::watch::channel(false).0))
+    }
+}
 
 impl Drain {
     pub fn start(&self) {
-        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.0.send_replace(true);
     }
 
     pub fn is_draining(&self) -> bool {
-        self.0.load(std::sync::atomic::Ordering::SeqCst)
+        *self.0.borrow()
+    }
+
+    /// Done once the drain has begun.
+    pub fn begun(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut watching = self.0.subscribe();
+        async move {
+            if watching.wait_for(|draining| *draining).await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        }
     }
 }
