@@ -20,12 +20,12 @@ use crate::rules::dice::order::roll_for_order;
 use crate::values::{AccountId, GameId, GameName, PlayerId};
 
 /// Where a page of games starts: after this game, newest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GamesAfter {
     pub created_at: NaiveDateTime,
-    /// The last game's id as text: a cursor is a place in the order, which any id-shaped text
-    /// names (the OpenAPI pattern of a cursor allows it), not a game that must exist.
-    pub id: String,
+    /// The last game's id: a cursor is a place in the order, which any id names, not a game
+    /// that must exist.
+    pub id: GameId,
 }
 
 /// What a new game is made of: a dice game or a card game.
@@ -348,7 +348,7 @@ pub(super) fn page_of(
     rows.truncate(limit);
     let next = more.then(|| rows.last()).flatten().map(|last| GamesAfter {
         created_at: last.created_at,
-        id: last.id.to_string(),
+        id: last.id.clone(),
     });
     let games = games::load_records(session.conn(), rows)?
         .into_iter()

@@ -23,10 +23,10 @@ pub enum NewPlayer {
 }
 
 /// Where a page of the roster starts: after this person, oldest first.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PeopleAfter {
     pub created_at: NaiveDateTime,
-    pub id: String,
+    pub id: PersonId,
 }
 
 pub struct PeoplePage {
@@ -163,7 +163,7 @@ pub fn list(
     rows.truncate(limit);
     let next = more.then(|| rows.last()).flatten().map(|last| PeopleAfter {
         created_at: last.created_at,
-        id: last.id.to_string(),
+        id: last.id.clone(),
     });
     Ok(PeoplePage { people: rows, next })
 }

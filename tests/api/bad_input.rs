@@ -521,14 +521,54 @@ fn a_nul_in_text_is_422(backend: Backend) {
     assert_eq!(account["name"], "back\\u0000slash");
 }
 
-/// A games cursor is only ever one the server gave out; one that would take a NUL to the
-/// database is refused before it.
-fn a_games_cursor_the_server_did_not_give_out_is_400(backend: Backend) {
-    let (app, _) = app_with_a_game(backend);
-    let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
-    for text in ["17.a\0b", "-17.0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab"] {
-        app.get(&format!("/v1/games?cursor={}", hex(text)))
-            .expect_problem(400, "malformed_request");
+/// A cursor is only ever one the server gave out: another spelling of a place in the order is
+/// refused, and so is one that would take a NUL to the database (PostgreSQL takes none in
+/// text), whatever listing it is given to.
+fn a_cursor_the_server_did_not_give_out_is_400(backend: Backend) {
+    let (app, game) = app_with_a_game(backend);
+    let id = "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab";
+    let game_id = game["id"].as_str().unwrap();
+    let person = game["players"][0]["person_id"].as_str().unwrap();
+    let at = "2026-09-21T14:13:20.100";
+    let listings = [
+        (
+            "/v1/games".to_string(),
+            format!(r#"{{"created_at":"{at}","id":"{id}"}}"#),
+        ),
+        (
+            "/v1/people".to_string(),
+            format!(r#"{{"created_at":"{at}","id":"{id}"}}"#),
+        ),
+        (
+            format!("/v1/people/{person}/games"),
+            format!(r#"{{"created_at":"{at}","id":"{id}"}}"#),
+        ),
+        (
+            "/v1/leaderboard".to_string(),
+            format!(r#"{{"wins":1,"games":1,"name":"Ann","person_id":"{id}"}}"#),
+        ),
+        (
+            format!("/v1/games/{game_id}/edits"),
+            r#"{"version":1}"#.to_string(),
+        ),
+    ];
+    for (path, key) in listings {
+        app.get(&format!("{path}?cursor={}", hex::encode(&key)))
+            .expect(200);
+        let with_nul = key
+            .replace(id, "a\\u0000b")
+            .replace("Ann", "A\\u0000nn")
+            .replace(":1}", ":\"\\u0000\"}");
+        let spaced = key.replacen(':', ": ", 1);
+        for bad in [with_nul, spaced, "17.a\0b".to_string()] {
+            app.get(&format!("{path}?cursor={}", hex::encode(&bad)))
+                .expect_problem(400, "malformed_request");
+        }
+        app.get(&format!(
+            "{path}?cursor={}",
+            hex::encode(&key).to_uppercase()
+        ))
+        .expect(400);
     }
 }
 
@@ -604,7 +644,7 @@ crate::on_both_backends!(
     a_bad_body_is_422_before_a_stale_if_match,
     a_whole_number_written_with_a_fraction_is_that_number,
     a_name_too_long_as_sent_is_422,
-    a_games_cursor_the_server_did_not_give_out_is_400,
+    a_cursor_the_server_did_not_give_out_is_400,
     a_nul_in_text_is_422,
     a_game_id_that_is_not_a_uuid_is_404,
     malformed_json_is_400,

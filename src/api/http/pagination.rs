@@ -1,10 +1,7 @@
 //! Pages of a listing: how many items a page holds, and the cursors that say where the next
 //! page starts. A cursor is read back only in exactly the form the server writes it.
 
-use chrono::DateTime;
-
 use crate::error::{Error, ProblemCode, Result};
-use crate::service::games::GamesAfter;
 use crate::values::TurnNumber;
 
 /// The most items a page holds.
@@ -42,42 +39,7 @@ pub fn decode_cursor<K: serde::Serialize + serde::de::DeserializeOwned>(cursor: 
     }
 }
 
-/// A games cursor is the creation time (microseconds) and id of the last game of a page, as
-/// `{micros}.{id}` in lowercase hex.
-pub fn encode_games_cursor(after: &GamesAfter) -> String {
-    let text = format!(
-        "{}.{}",
-        after.created_at.and_utc().timestamp_micros(),
-        after.id
-    );
-    hex::encode(text)
-}
-
-pub fn decode_games_cursor(cursor: &str) -> Result<GamesAfter> {
-    // Capitals too would give each cursor several spellings: only the one given out is taken.
-    let lower_hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
-    if !cursor.bytes().all(lower_hex) {
-        return Err(bad_cursor());
-    }
-    let bytes = hex::decode(cursor).map_err(|_| bad_cursor())?;
-    let text = String::from_utf8(bytes).map_err(|_| bad_cursor())?;
-    let (micros, id) = text.split_once('.').ok_or_else(bad_cursor)?;
-    let id_like = id.len() == 36 && id.bytes().all(|b| lower_hex(b) || b == b'-');
-    if !(1..=16).contains(&micros.len()) || !micros.bytes().all(|b| b.is_ascii_digit()) || !id_like
-    {
-        return Err(bad_cursor());
-    }
-    let micros: i64 = micros.parse().map_err(|_| bad_cursor())?;
-    let created_at = DateTime::from_timestamp_micros(micros)
-        .ok_or_else(bad_cursor)?
-        .naive_utc();
-    Ok(GamesAfter {
-        created_at,
-        id: id.to_string(),
-    })
-}
-
-/// Which turns, hands or edits to list.
+/// Which turns or hands to list.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
@@ -101,15 +63,6 @@ impl ListPlayed {
             .map(decode_turns_cursor)
             .transpose()?;
         Ok((limit, after))
-    }
-}
-
-impl ListPlayed {
-    /// The page of a game's edits asked for: its size (50 by default) and the version of the
-    /// game it starts after (a cursor of the same form as a turn's number).
-    pub fn page_of_versions(&self) -> Result<(usize, Option<i64>)> {
-        let (limit, after) = self.page()?;
-        Ok((limit, after.map(|number| i64::from(number.get()))))
     }
 }
 
@@ -145,39 +98,44 @@ pub fn decode_turns_cursor(cursor: &str) -> Result<TurnNumber> {
 
 #[cfg(test)]
 mod tests {
+    use chrono::DateTime;
+
     use super::*;
+    use crate::service::games::GamesAfter;
+    use crate::values::GameId;
 
     #[test]
-    fn a_cursor_reads_back_as_given() {
+    fn a_cursor_reads_back_only_as_given() {
         let after = GamesAfter {
             created_at: DateTime::from_timestamp_micros(1_790_000_000_123_456)
                 .unwrap()
                 .naive_utc(),
-            id: "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab".into(),
+            id: GameId::parse("0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab").unwrap(),
         };
-        assert_eq!(
-            decode_games_cursor(&encode_games_cursor(&after)).unwrap(),
-            after
-        );
-        assert!(decode_games_cursor("zz").is_err());
-        assert!(decode_games_cursor("31").is_err());
-        // Only what encode_cursor makes: no sign, no NUL, no uppercase, a UUID-shaped id.
-        let hex = |text: &str| text.bytes().map(|b| format!("{b:02x}")).collect::<String>();
-        let id = "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab";
-        assert!(decode_games_cursor(&hex(&format!("17.{id}"))).is_ok());
-        // Any id-shaped text, as the document's pattern allows: a place in the order.
-        assert!(decode_games_cursor(&hex(&format!("0.{}", "0".repeat(36)))).is_ok());
-        for text in [
-            format!("-17.{id}"),
-            format!("+17.{id}"),
-            format!("17.{}", &id[1..]),
-            format!("17.{}", id.to_uppercase()),
-            format!("17.{}\0", &id[1..]),
-            format!("12345678901234567.{id}"),
-        ] {
-            assert!(decode_games_cursor(&hex(&text)).is_err(), "{text}");
+        let cursor = encode_cursor(&after);
+        assert_eq!(decode_cursor::<GamesAfter>(&cursor).unwrap(), after);
+        assert!(decode_cursor::<GamesAfter>(&cursor.to_uppercase()).is_err());
+        for bad in ["", "zz", "31", "7b7d"] {
+            assert!(decode_cursor::<GamesAfter>(bad).is_err(), "{bad:?}");
         }
-        assert!(decode_games_cursor(&hex(&format!("17.{id}")).to_uppercase()).is_err());
+        // The same key in another spelling (spaces, a shorter fraction, capitals) is not one
+        // given out, and an id is a UUID (no text with a NUL reaches the database).
+        let hex = |text: &str| hex::encode(text);
+        let id = "0b7c5e1a-2f3d-4c5b-8a9e-0123456789ab";
+        for text in [
+            format!(r#"{{"created_at":"2026-09-21T14:13:20.1","id":"{id}"}}"#),
+            format!(r#"{{ "created_at":"2026-09-21T14:13:20.100","id":"{id}"}}"#),
+            format!(r#"{{"id":"{id}","created_at":"2026-09-21T14:13:20.100"}}"#),
+            format!(
+                r#"{{"created_at":"2026-09-21T14:13:20.100","id":"{}"}}"#,
+                id.to_uppercase()
+            ),
+            r#"{"created_at":"2026-09-21T14:13:20.100","id":"a\u0000b"}"#.to_string(),
+        ] {
+            assert!(decode_cursor::<GamesAfter>(&hex(&text)).is_err(), "{text}");
+        }
+        let written = format!(r#"{{"created_at":"2026-09-21T14:13:20.100","id":"{id}"}}"#);
+        assert!(decode_cursor::<GamesAfter>(&hex(&written)).is_ok());
     }
 
     #[test]

@@ -1,12 +1,12 @@
 //! `/v1/games/{game_id}/edits`: every replacement of a turn or a hand of a game (RULES §9).
 
 use actix_web::{HttpResponse, get, web};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::QueryParams;
-use crate::api::http::pagination::ListPlayed;
+use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
 use crate::api::views::EditView;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -17,8 +17,27 @@ use crate::service::edits;
 pub struct EditPage {
     pub items: Vec<EditView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^[1-9][0-9]{0,8}$", required = true)]
+    #[schema(pattern = "^([0-9a-f]{2})+$", max_length = 1000, required = true)]
     pub next_cursor: Option<String>,
+}
+
+/// Which edits to list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListEdits {
+    /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
+    pub cursor: Option<String>,
+}
+
+/// Where a page of edits starts: after the edit that made this version of the game.
+#[derive(Debug, Serialize, Deserialize)]
+struct EditsAfter {
+    version: i64,
 }
 
 /// List a game's edits
@@ -29,7 +48,7 @@ pub struct EditPage {
 #[utoipa::path(
     operation_id = "listEdits",
     tag = "games",
-    params(GamePath, ListPlayed),
+    params(GamePath, ListEdits),
     responses((status = 200, description = "A page of edits", body = EditPage)),
     security(("api_key" = [])),
     extensions(("x-declared" = json!({
@@ -44,9 +63,13 @@ pub async fn list_edits(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
-    query: QueryParams<ListPlayed>,
+    query: QueryParams<ListEdits>,
 ) -> Result<HttpResponse> {
-    let (limit, after) = query.0.page_of_versions()?;
+    let limit = page_limit(query.0.limit, 50)?;
+    let after = (query.0.cursor.as_deref())
+        .map(decode_cursor::<EditsAfter>)
+        .transpose()?
+        .map(|after| after.version);
     let game_id = path.into_inner().game_id;
     // One more than the page, to know whether another follows.
     let mut items = state
@@ -56,7 +79,11 @@ pub async fn list_edits(
         .await?;
     let next_cursor = (items.len() > limit).then(|| {
         items.truncate(limit);
-        items.last().map(|edit| edit.version.to_string())
+        (items.last()).map(|edit| {
+            encode_cursor(&EditsAfter {
+                version: edit.version,
+            })
+        })
     });
     let items = items.into_iter().map(EditView::from).collect();
     Ok(HttpResponse::Ok().json(EditPage {

@@ -9,9 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{IdempotencyKey, receipt};
-use crate::api::http::pagination::{
-    decode_cursor, decode_games_cursor, encode_games_cursor, page_limit,
-};
+use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
@@ -67,7 +65,7 @@ pub struct NewPerson {
 pub struct PersonPage {
     pub items: Vec<PersonView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$", required = true)]
+    #[schema(pattern = "^([0-9a-f]{2})+$", max_length = 1000, required = true)]
     pub next_cursor: Option<String>,
 }
 
@@ -80,7 +78,7 @@ pub struct ListPeople {
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
-    #[param(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
+    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
     pub cursor: Option<String>,
 }
 
@@ -98,7 +96,7 @@ pub struct ListPersonGames {
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
     /// From the `next_cursor` of the previous page.
-    #[param(pattern = "^(3[0-9]){1,16}2e(3[0-9]|6[1-6]|2d){36}$")]
+    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
     pub cursor: Option<String>,
 }
 
@@ -233,12 +231,8 @@ pub async fn list_people(
     let after = query
         .cursor
         .as_deref()
-        .map(decode_games_cursor)
-        .transpose()?
-        .map(|a| PeopleAfter {
-            created_at: a.created_at,
-            id: a.id,
-        });
+        .map(decode_cursor::<PeopleAfter>)
+        .transpose()?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
             people::list(session, &account.id, after.clone(), limit)
@@ -246,12 +240,7 @@ pub async fn list_people(
         .await?;
     Ok(HttpResponse::Ok().json(PersonPage {
         items: page.people.iter().map(PersonView::from).collect(),
-        next_cursor: page.next.map(|next| {
-            encode_games_cursor(&GamesAfter {
-                created_at: next.created_at,
-                id: next.id,
-            })
-        }),
+        next_cursor: page.next.as_ref().map(encode_cursor),
     }))
 }
 
@@ -386,7 +375,7 @@ pub async fn list_person_games(
     let after = query
         .cursor
         .as_deref()
-        .map(decode_games_cursor)
+        .map(decode_cursor::<GamesAfter>)
         .transpose()?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
@@ -403,7 +392,7 @@ pub async fn list_person_games(
         .await?;
     Ok(HttpResponse::Ok().json(GamePage {
         items: page.games.iter().map(GameView::from).collect(),
-        next_cursor: page.next.as_ref().map(encode_games_cursor),
+        next_cursor: page.next.as_ref().map(encode_cursor),
     }))
 }
 

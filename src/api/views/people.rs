@@ -241,7 +241,7 @@ pub struct Leaderboard {
     pub game: GameKind,
     pub items: Vec<StandingView>,
     /// Pass as `cursor` for the next page; null on the last page.
-    #[schema(pattern = "^([0-9a-f]{2})+$", required = true)]
+    #[schema(pattern = "^([0-9a-f]{2})+$", max_length = 1000, required = true)]
     pub next_cursor: Option<String>,
 }
 
