@@ -280,8 +280,9 @@ pub fn start_playing_with(
 
 /// The states of this server the metrics read at each scrape (`telemetry`).
 fn read_at_scrape(service: &Arc<Service>, live: &Live) {
+    use crate::service::PoolState;
     use crate::telemetry::{POOL_IDLE, POOL_IN_USE, POOL_MAX, STREAMS, read_at_scrape};
-    let pool = |pick: fn((u32, u32, u32)) -> u32| {
+    let pool = |pick: fn(PoolState) -> u32| {
         let service = Arc::downgrade(service);
         move || {
             service
@@ -289,9 +290,9 @@ fn read_at_scrape(service: &Arc<Service>, live: &Live) {
                 .map_or(0.0, |service| f64::from(pick(service.pool_state())))
         }
     };
-    read_at_scrape(POOL_IN_USE, pool(|(in_use, _, _)| in_use));
-    read_at_scrape(POOL_IDLE, pool(|(_, idle, _)| idle));
-    read_at_scrape(POOL_MAX, pool(|(_, _, max)| max));
+    read_at_scrape(POOL_IN_USE, pool(|state| state.in_use));
+    read_at_scrape(POOL_IDLE, pool(|state| state.idle));
+    read_at_scrape(POOL_MAX, pool(|state| state.most));
     let live = live.clone();
     read_at_scrape(STREAMS, move || live.open_streams() as f64);
 }

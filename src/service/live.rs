@@ -21,13 +21,23 @@ const RECONNECT_AFTER_AT_MOST: Duration = Duration::from_secs(5);
 /// A connection that lasted this long was healthy: the next failure retries quickly again.
 const HEALTHY_AFTER: Duration = Duration::from_secs(30);
 
+/// What a subscription counts in, besides its client's address and the process's total.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Budget {
+    /// An account's own streams.
+    Account(AccountId),
+    /// The streams through the read-only links of one game.
+    LinksOfGame(GameId),
+    /// The streams through the read-only links of all of one account's games.
+    LinksOfAccount(AccountId),
+}
+
 #[derive(Default)]
 struct Watched {
     /// One channel per game with subscribers; its value counts the wake-ups.
-    games: HashMap<String, watch::Sender<u64>>,
-    /// Open subscriptions, by budget (an account's own, a game's links, an account's links),
-    /// by client address and in all.
-    by_budget: HashMap<String, usize>,
+    games: HashMap<GameId, watch::Sender<u64>>,
+    /// Open subscriptions, by budget, by client address and in all.
+    by_budget: HashMap<Budget, usize>,
     by_address: HashMap<String, usize>,
     total: usize,
     /// Whether the listening thread runs.
@@ -77,7 +87,7 @@ impl Inner {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn wake(&self, game_id: &str) {
+    fn wake(&self, game_id: &GameId) {
         if let Some(sender) = self.watched().games.get(game_id) {
             sender.send_modify(|wakes| *wakes += 1);
         }
@@ -120,7 +130,7 @@ impl Live {
     /// Wakes the game's subscribers in this process; other processes hear of it from the
     /// database.
     pub fn announce(&self, game_id: &GameId) {
-        self.0.wake(game_id.as_str());
+        self.0.wake(game_id);
     }
 
     /// Follows a game for an account whose client is at `address`: the subscription wakes
@@ -133,7 +143,11 @@ impl Live {
         address: &str,
     ) -> Result<Subscription, TooMany> {
         let limit = self.0.limits.per_account;
-        let budgets = vec![(account_id.to_string(), limit, TooMany::ForAccount(limit))];
+        let budgets = vec![(
+            Budget::Account(account_id.clone()),
+            limit,
+            TooMany::ForAccount(limit),
+        )];
         self.subscribe_within(game_id, budgets, address)
     }
 
@@ -149,12 +163,12 @@ impl Live {
         let limits = self.0.limits;
         let budgets = vec![
             (
-                format!("links of game {game_id}"),
+                Budget::LinksOfGame(game_id.clone()),
                 limits.per_shared_game,
                 TooMany::ForSharedGame(limits.per_shared_game),
             ),
             (
-                format!("links of account {owner}"),
+                Budget::LinksOfAccount(owner.clone()),
                 limits.shared_per_account,
                 TooMany::ForAccountsLinks(limits.shared_per_account),
             ),
@@ -167,19 +181,17 @@ impl Live {
     fn subscribe_within(
         &self,
         game_id: &GameId,
-        budgets: Vec<(String, usize, TooMany)>,
+        budgets: Vec<(Budget, usize, TooMany)>,
         address: &str,
     ) -> Result<Subscription, TooMany> {
         let mut watched = self.0.watched();
         let limits = self.0.limits;
-        let held =
-            |counts: &HashMap<String, usize>, key: &str| counts.get(key).copied().unwrap_or(0);
-        for (key, limit, refusal) in &budgets {
-            if held(&watched.by_budget, key) >= *limit {
+        for (budget, limit, refusal) in &budgets {
+            if watched.by_budget.get(budget).copied().unwrap_or(0) >= *limit {
                 return Err(*refusal);
             }
         }
-        if held(&watched.by_address, address) >= limits.per_address {
+        if watched.by_address.get(address).copied().unwrap_or(0) >= limits.per_address {
             return Err(TooMany::ForAddress(limits.per_address));
         }
         if watched.total >= limits.total {
@@ -190,11 +202,11 @@ impl Live {
         }
         *watched.by_address.entry(address.to_string()).or_insert(0) += 1;
         watched.total += 1;
-        let wakes = match watched.games.get(game_id.as_str()) {
+        let wakes = match watched.games.get(game_id) {
             Some(sender) => sender.subscribe(),
             None => {
                 let (sender, wakes) = watch::channel(0);
-                watched.games.insert(game_id.to_string(), sender);
+                watched.games.insert(game_id.clone(), sender);
                 wakes
             }
         };
@@ -214,8 +226,8 @@ impl Live {
             wakes: Some(wakes),
             ending: self.0.ending.subscribe(),
             live: self.0.clone(),
-            game_id: game_id.to_string(),
-            budgets: budgets.into_iter().map(|(key, _, _)| key).collect(),
+            game_id: game_id.clone(),
+            budgets: budgets.into_iter().map(|(budget, _, _)| budget).collect(),
             address: address.to_string(),
         })
     }
@@ -227,9 +239,9 @@ pub struct Subscription {
     wakes: Option<watch::Receiver<u64>>,
     ending: watch::Receiver<bool>,
     live: Arc<Inner>,
-    game_id: String,
+    game_id: GameId,
     /// The budgets it counts in.
-    budgets: Vec<String>,
+    budgets: Vec<Budget>,
     address: String,
 }
 
@@ -260,7 +272,10 @@ impl Subscription {
 }
 
 /// Counts one subscription less for `key`, forgetting it at none.
-fn release(counts: &mut HashMap<String, usize>, key: &str) {
+fn release<K: Eq + std::hash::Hash + std::borrow::Borrow<Q>, Q: Eq + std::hash::Hash + ?Sized>(
+    counts: &mut HashMap<K, usize>,
+    key: &Q,
+) {
     if let Some(held) = counts.get_mut(key) {
         *held -= 1;
         if *held == 0 {

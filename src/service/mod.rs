@@ -59,6 +59,7 @@ use crate::values::GameId;
 use clock::Clock;
 use idempotency::KeyPolicy;
 use roller::Dice;
+pub use store::PoolState;
 use store::{DbConnection, Store, StoreConnection};
 
 /// Which versions of a game a write may apply to (the client's `If-Match`).
@@ -178,8 +179,8 @@ impl Service {
         Ok(Session::on(self, self.store.connection(deadline)?))
     }
 
-    /// The database pool now: connections in use, idle, and the most it opens.
-    pub fn pool_state(&self) -> (u32, u32, u32) {
+    /// The database pool now.
+    pub fn pool_state(&self) -> PoolState {
         self.store.pool_state()
     }
 

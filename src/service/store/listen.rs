@@ -6,6 +6,7 @@ use diesel::prelude::*;
 
 use super::events::CHANNEL;
 use crate::service::database::with_liveness;
+use crate::values::GameId;
 
 /// A PostgreSQL connection listening for announced changes.
 pub(in crate::service) struct Listener {
@@ -34,12 +35,13 @@ impl Listener {
 
     /// The games announced since the last call (a game once however often it changed). Reads
     /// what the connection has received without waiting; an error means the connection is lost.
-    pub fn changed_games(&mut self) -> QueryResult<Vec<String>> {
-        let mut games: Vec<String> = Vec::new();
+    /// A payload that is not a game's id (no process of this server sends one) is passed over.
+    pub fn changed_games(&mut self) -> QueryResult<Vec<GameId>> {
+        let mut games: Vec<GameId> = Vec::new();
         for notification in self.conn.notifications_iter() {
-            let payload = notification?.payload;
-            if !games.contains(&payload) {
-                games.push(payload);
+            let game = GameId::parse(&notification?.payload);
+            if let Some(game) = game.filter(|game| !games.contains(game)) {
+                games.push(game);
             }
         }
         Ok(games)

@@ -228,15 +228,23 @@ impl Store {
         })
     }
 
-    /// Connections in use, idle, and the most the pool opens.
-    pub(in crate::service) fn pool_state(&self) -> (u32, u32, u32) {
+    pub(in crate::service) fn pool_state(&self) -> PoolState {
         let state = self.pool.connections.state();
-        (
-            state.connections - state.idle_connections,
-            state.idle_connections,
-            self.pool.connections.max_size(),
-        )
+        PoolState {
+            in_use: state.connections - state.idle_connections,
+            idle: state.idle_connections,
+            most: self.pool.connections.max_size(),
+        }
     }
+}
+
+/// A database pool's connections at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolState {
+    pub in_use: u32,
+    pub idle: u32,
+    /// The most the pool opens.
+    pub most: u32,
 }
 
 /// A pooled connection to a `Store`'s database.
