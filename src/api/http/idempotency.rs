@@ -10,6 +10,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::api::http::client_address::client_address;
+use crate::api::http::conditional::etag;
 use crate::api::http::extract::RawBody;
 use crate::error::{Error, ProblemCode, Result};
 use crate::service::idempotency::{Claim, MAX_KEY, MIN_SEALING_KEY, Written};
@@ -117,33 +118,73 @@ pub fn account_scope(account_id: &AccountId) -> String {
     format!("account:{account_id}")
 }
 
-/// A write's answer, built inside its transaction so it can be stored with the change.
-/// The answer of a write whose body holds a secret (a key, a code): `Cache-Control: no-store`,
-/// so that no cache, shared or private, keeps it.
-pub fn secret_receipt(status: StatusCode, body: &impl Serialize) -> Result<Receipt> {
-    let no_store = (header::CACHE_CONTROL, "no-store".to_string());
-    receipt(status, &[no_store], Some(body))
+/// A write's answer as it is built, inside its transaction so that it is kept with the change:
+/// its status and body, and the fields that say where what it made is (`Location`), which
+/// version of the game it leaves (`ETag`), that it holds a secret (`Cache-Control: no-store`)
+/// and that it is an earlier request's answer (`Idempotent-Replayed`). Every write's answer is
+/// built here, and `done` makes it the receipt kept.
+pub struct Answer {
+    status: StatusCode,
+    headers: Vec<(HeaderName, String)>,
+    body: Result<String>,
 }
 
-pub fn receipt(
-    status: StatusCode,
-    headers: &[(HeaderName, String)],
-    body: Option<&impl Serialize>,
-) -> Result<Receipt> {
-    let body = match body {
-        Some(body) => {
-            serde_json::to_string(body).map_err(|e| Error::internal("a response body", e))?
+impl Answer {
+    /// An answer with `body` as JSON.
+    pub fn json(status: StatusCode, body: &impl Serialize) -> Answer {
+        Answer {
+            status,
+            headers: Vec::new(),
+            body: serde_json::to_string(body).map_err(|e| Error::internal("a response body", e)),
         }
-        None => String::new(),
-    };
-    Ok(Receipt {
-        status: status.as_u16(),
-        headers: headers
-            .iter()
-            .map(|(name, value)| (name.to_string(), value.clone()))
-            .collect(),
-        body,
-    })
+    }
+
+    /// 204: done, nothing to say.
+    pub fn no_content() -> Answer {
+        Answer {
+            status: StatusCode::NO_CONTENT,
+            headers: Vec::new(),
+            body: Ok(String::new()),
+        }
+    }
+
+    /// What the write made is at `path`.
+    pub fn at(mut self, path: String) -> Answer {
+        self.headers.push((header::LOCATION, path));
+        self
+    }
+
+    /// The write leaves its game at `version`.
+    pub fn at_version(mut self, version: i64) -> Answer {
+        self.headers.push((header::ETAG, etag(version)));
+        self
+    }
+
+    /// The body holds a secret (a key, a code): no cache, shared or private, keeps it.
+    pub fn secret(mut self) -> Answer {
+        self.headers
+            .push((header::CACHE_CONTROL, "no-store".to_string()));
+        self
+    }
+
+    /// Whether it is the answer of what an earlier request already did (found by its content,
+    /// as a turn or a hand sent again; a key's replay says so in `respond`).
+    pub fn replayed(mut self, replayed: bool) -> Answer {
+        if replayed {
+            self.headers.push((IDEMPOTENT_REPLAYED, "true".into()));
+        }
+        self
+    }
+
+    pub fn done(self) -> Result<Receipt> {
+        Ok(Receipt {
+            status: self.status.as_u16(),
+            headers: (self.headers.into_iter())
+                .map(|(name, value)| (name.to_string(), value))
+                .collect(),
+            body: self.body?,
+        })
+    }
 }
 
 /// The HTTP response of an answer.

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, secret_receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
@@ -104,7 +104,7 @@ pub async fn create_account(
                 api_key: created.api_key,
                 created_at: utc(account.created_at),
             };
-            secret_receipt(StatusCode::CREATED, &view)
+            Answer::json(StatusCode::CREATED, &view).secret().done()
         })
         .await
 }

@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::ImportBody;
-use crate::api::http::idempotency::receipt;
+use crate::api::http::idempotency::Answer;
 use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::error::Result;
 use crate::service::backup::{self, document::AccountExport};
@@ -116,7 +116,7 @@ pub async fn import_account(
                 games: made.games,
                 people: made.people,
             };
-            receipt(status, &[], Some(&view))
+            Answer::json(status, &view).done()
         })
         .await
 }

@@ -11,7 +11,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{receipt, secret_receipt};
+use crate::api::http::idempotency::Answer;
 use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::api::views::utc;
 use crate::error::Result;
@@ -150,7 +150,9 @@ pub async fn create_key(
         .write_as(caller, None, move |session, account| {
             own_account(account, &wanted)?;
             let new = keys::create(session, account, &request.name)?;
-            secret_receipt(StatusCode::CREATED, &key_created(new))
+            Answer::json(StatusCode::CREATED, &key_created(new))
+                .secret()
+                .done()
         })
         .await
 }
@@ -228,7 +230,7 @@ pub async fn delete_key(
         .write_as(caller, None, move |session, account| {
             own_account(account, &account_id)?;
             keys::delete(session, account, &key_id)?;
-            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+            Answer::no_content().done()
         })
         .await
 }
@@ -272,7 +274,7 @@ pub async fn create_pairing(
                 code: pairing.code,
                 expires_at: utc(pairing.expires_at),
             };
-            secret_receipt(StatusCode::CREATED, &view)
+            Answer::json(StatusCode::CREATED, &view).secret().done()
         })
         .await
 }
@@ -314,7 +316,7 @@ pub async fn pair_device(
                 key_id: new.key.id,
                 api_key: new.api_key,
             };
-            secret_receipt(StatusCode::CREATED, &view)
+            Answer::json(StatusCode::CREATED, &view).secret().done()
         })
         .await
 }

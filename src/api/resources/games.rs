@@ -1,6 +1,6 @@
 //! `/v1/games`: create, list, read and delete games.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, web};
 use std::collections::HashMap;
 
@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
+use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody, read_json};
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath, any_age};
@@ -291,11 +291,10 @@ pub async fn create_game(
                 },
             };
             let view = GameView::from(&game);
-            let headers = [
-                (header::LOCATION, format!("/v1/games/{}", game.id())),
-                (header::ETAG, etag(game.version())),
-            ];
-            receipt(status, &headers, Some(&view))
+            Answer::json(status, &view)
+                .at(format!("/v1/games/{}", game.id()))
+                .at_version(game.version())
+                .done()
         })
         .await
 }
@@ -398,7 +397,7 @@ pub async fn delete_game(
     state
         .write_as(caller, key.claim(None), move |session, account| {
             games::delete(session, &account.id, &game_id, conditions.if_match.as_ref())?;
-            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+            Answer::no_content().done()
         })
         .await
 }

@@ -1,15 +1,15 @@
 //! `/v1/games/{game_id}/hands`: the hands of a card game (RULES §7): record one, list and read
 //! them, undo the latest.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
+use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::api::http::idempotency::{IDEMPOTENT_REPLAYED, IdempotencyKey, receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
@@ -135,15 +135,11 @@ pub async fn record_hand(
             let view = shown
                 .and_then(|number| hand_view_of(&game, number))
                 .ok_or_else(|| Error::bug("a hand was recorded but the game has none"))?;
-            let location = format!("/v1/games/{}/hands/{}", game.id(), view.number);
-            let mut headers = vec![
-                (header::LOCATION, location),
-                (header::ETAG, etag(game.version())),
-            ];
-            if status == StatusCode::OK {
-                headers.push((IDEMPOTENT_REPLAYED, "true".into()));
-            }
-            receipt(status, &headers, Some(&view))
+            Answer::json(status, &view)
+                .at(format!("/v1/games/{}/hands/{}", game.id(), view.number))
+                .at_version(game.version())
+                .replayed(status == StatusCode::OK)
+                .done()
         })
         .await
         .inspect(|answer| count_if_done(answer, HANDS))
@@ -211,8 +207,9 @@ pub async fn replace_hand(
             let game = &changed.game;
             let view = hand_view_of(game, number)
                 .ok_or_else(|| Error::bug("a replaced hand is not in its game"))?;
-            let headers = [(header::ETAG, etag(game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&view))
+            Answer::json(StatusCode::OK, &view)
+                .at_version(game.version())
+                .done()
         })
         .await
 }
@@ -314,8 +311,9 @@ pub async fn undo_hand(
             let expected = conditions.if_match.as_ref();
             let changed = hands::undo(session, &account.id, &game_id, number, expected)?;
             let game = &changed.game;
-            let headers = [(header::ETAG, etag(game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+            Answer::json(StatusCode::OK, &GameView::from(game))
+                .at_version(game.version())
+                .done()
         })
         .await
 }

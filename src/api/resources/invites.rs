@@ -1,16 +1,15 @@
 //! Invites to play a seat: the owner of a game asks for a code for one player's seat and hands
 //! it to someone, whose account accepts it and plays that seat from then on.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::etag;
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, receipt, secret_receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::views::{GameView, utc};
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -92,7 +91,7 @@ pub async fn create_invite(
                 player_id: invite.player_id,
                 expires_at: utc(invite.expires_at),
             };
-            secret_receipt(StatusCode::CREATED, &view)
+            Answer::json(StatusCode::CREATED, &view).secret().done()
         })
         .await
 }
@@ -130,8 +129,9 @@ pub async fn accept_invite(
         .write_as(caller, key.claim(None), move |session, account| {
             let accepted = invites::accept(session, &account.id, &code)?;
             let game = &accepted.game.game;
-            let headers = [(header::ETAG, etag(game.version()))];
-            receipt(StatusCode::OK, &headers, Some(&GameView::from(game)))
+            Answer::json(StatusCode::OK, &GameView::from(game))
+                .at_version(game.version())
+                .done()
         })
         .await
 }

@@ -1,14 +1,14 @@
 //! `/v1/people`: the account's roster (RULES §10), each person's games and figures, and the
 //! leaderboard.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, patch, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
@@ -146,8 +146,9 @@ fn person_created(
     status: StatusCode,
     view: &PersonView,
 ) -> Result<crate::api::http::idempotency::Receipt> {
-    let location = format!("/v1/people/{}", view.id);
-    receipt(status, &[(header::LOCATION, location)], Some(view))
+    (Answer::json(status, view))
+        .at(format!("/v1/people/{}", view.id))
+        .done()
 }
 
 /// Add a person to the roster
@@ -308,7 +309,7 @@ pub async fn rename_person(
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let person = people::rename(session, &account.id, &person_id, &request.name)?;
-            receipt(StatusCode::OK, &[], Some(&PersonView::from(&person)))
+            Answer::json(StatusCode::OK, &PersonView::from(&person)).done()
         })
         .await
 }
@@ -341,7 +342,7 @@ pub async fn delete_person(
     state
         .write_as(caller, key.claim(None), move |session, account| {
             people::delete(session, &account.id, &person_id)?;
-            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+            Answer::no_content().done()
         })
         .await
 }

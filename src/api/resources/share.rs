@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
-use crate::api::http::idempotency::{receipt, secret_receipt};
+use crate::api::http::idempotency::Answer;
 use crate::api::views::utc;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -68,7 +68,7 @@ pub async fn share_game(
                 url: format!("{origin}/pad/{}", link.token),
                 expires_at: utc(link.expires_at),
             };
-            secret_receipt(StatusCode::CREATED, &view)
+            Answer::json(StatusCode::CREATED, &view).secret().done()
         })
         .await
 }
@@ -100,7 +100,7 @@ pub async fn revoke_game_links(
     state
         .write_as(caller, None, move |session, account| {
             share::revoke(session, &account.id, &game_id)?;
-            receipt(StatusCode::NO_CONTENT, &[], None::<&()>)
+            Answer::no_content().done()
         })
         .await
 }

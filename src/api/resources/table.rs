@@ -1,14 +1,14 @@
 //! Running the table: naming a game, the right person in a seat, a rematch.
 
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, patch, post, web};
 use serde::{Deserialize, Deserializer};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfMatch, etag};
+use crate::api::http::conditional::{Conditions, IfMatch};
 use crate::api::http::extract::JsonBody;
-use crate::api::http::idempotency::{IdempotencyKey, receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -61,11 +61,11 @@ fn game_answer(
     status: StatusCode,
 ) -> Result<crate::api::http::idempotency::Receipt> {
     let game = &changed.game;
-    let mut headers = vec![(header::ETAG, etag(game.version()))];
-    if status == StatusCode::CREATED {
-        headers.push((header::LOCATION, format!("/v1/games/{}", game.id())));
+    let answer = Answer::json(status, &GameView::from(game)).at_version(game.version());
+    match status {
+        StatusCode::CREATED => answer.at(format!("/v1/games/{}", game.id())).done(),
+        _ => answer.done(),
     }
-    receipt(status, &headers, Some(&GameView::from(game)))
 }
 
 /// Rename a game

@@ -2,16 +2,16 @@
 //! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
 use actix_web::dev::Payload;
-use actix_web::http::{StatusCode, header};
+use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, put, web};
 use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
-use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch, etag};
+use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
-use crate::api::http::idempotency::{IDEMPOTENT_REPLAYED, IdempotencyKey, receipt};
+use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
@@ -151,15 +151,11 @@ pub async fn record_turn(
                         (StatusCode::OK, game, view)
                     }
                 };
-            let location = format!("/v1/games/{}/turns/{}", game.id(), view.number);
-            let mut headers = vec![
-                (header::LOCATION, location),
-                (header::ETAG, etag(game.version())),
-            ];
-            if status == StatusCode::OK {
-                headers.push((IDEMPOTENT_REPLAYED, "true".into()));
-            }
-            receipt(status, &headers, Some(&view))
+            Answer::json(status, &view)
+                .at(format!("/v1/games/{}/turns/{}", game.id(), view.number))
+                .at_version(game.version())
+                .replayed(status == StatusCode::OK)
+                .done()
         })
         .await
         .inspect(|answer| count_if_done(answer, TURNS))
@@ -368,8 +364,9 @@ impl TurnAt {
             .write_as(caller, key.claim(body), move |session, account| {
                 let expected = conditions.if_match.as_ref();
                 let changed = turns::act(session, &account.id, &game_id, number, action, expected)?;
-                let headers = [(header::ETAG, etag(changed.game.version()))];
-                receipt(StatusCode::OK, &headers, Some(&view(&changed)?))
+                Answer::json(StatusCode::OK, &view(&changed)?)
+                    .at_version(changed.game.version())
+                    .done()
             })
             .await
     }
