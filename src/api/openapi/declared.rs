@@ -1,4 +1,5 @@
-//! What each operation declares beside its handler, in its `#[utoipa::path]` as the extension
+//! What each operation declares beside its handler, in its `#[utoipa::path]`, as a `Declared`
+//! (typed: the compiler checks each field) that the document carries as the extension
 //! `x-declared`: the problem statuses it can answer (`problems`), how it takes an
 //! `Idempotency-Key` (`idempotency_key`), which rate limit it counts against (`rate_limit`) and
 //! whether its path carries a secret (`secret_path`); and the tables read from them once. The
@@ -16,7 +17,7 @@ use std::borrow::Cow;
 use std::sync::LazyLock;
 
 use actix_web::http::Method;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::openapi::OpenApi as Document;
 use utoipa::openapi::path::Operation;
 
@@ -24,7 +25,7 @@ use utoipa::openapi::path::Operation;
 pub const DECLARED: &str = "x-declared";
 
 /// Which rate limit a request counts against, each with a bucket of its own (`rate_limit`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RateClass {
     /// Not limited by rate (reads; event streams are bounded by how many are open).
@@ -39,9 +40,9 @@ pub enum RateClass {
 }
 
 /// How an operation takes an `Idempotency-Key`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum IdempotencyKey {
+pub enum TakesKey {
     /// It takes none.
     None,
     /// It may be sent, and a retry with it gets the first answer.
@@ -52,12 +53,12 @@ pub enum IdempotencyKey {
 }
 
 /// What one operation declares.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Declared {
     /// The problem statuses it can answer, besides 431 and 500 which any operation can.
     pub problems: Vec<u16>,
-    pub idempotency_key: IdempotencyKey,
+    pub idempotency_key: TakesKey,
     pub rate_limit: RateClass,
     /// Whether its path parameters are secrets (an invite code, a link's token).
     pub secret_path: bool,
@@ -70,7 +71,7 @@ impl Declared {
     fn undeclared() -> Declared {
         Declared {
             problems: Vec::new(),
-            idempotency_key: IdempotencyKey::None,
+            idempotency_key: TakesKey::None,
             rate_limit: RateClass::Writes,
             secret_path: true,
         }
@@ -353,7 +354,7 @@ mod tests {
             declared,
             Ok(Declared {
                 problems: vec![400, 429],
-                idempotency_key: IdempotencyKey::Sealing,
+                idempotency_key: TakesKey::Sealing,
                 rate_limit: RateClass::Advice,
                 secret_path: false,
             })

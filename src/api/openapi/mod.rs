@@ -26,7 +26,7 @@ use crate::api::routes;
 use crate::api::views::events::EventData;
 use crate::service::events::EventKind;
 use crate::service::idempotency::{MAX_KEY, MIN_SEALING_KEY};
-use declared::{Declared, IdempotencyKey, ROUTES};
+use declared::{Declared, ROUTES, TakesKey};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -303,9 +303,9 @@ fn add_idempotency_keys(document: &mut Document) {
     }
     for operation in operations_mut(document) {
         let key = match Declared::or_strictest(operation).idempotency_key {
-            IdempotencyKey::None => continue,
-            IdempotencyKey::Optional => &key,
-            IdempotencyKey::Sealing => &sealing_key,
+            TakesKey::None => continue,
+            TakesKey::Optional => &key,
+            TakesKey::Sealing => &sealing_key,
         };
         operation
             .parameters
@@ -749,7 +749,7 @@ mod tests {
             if declared.rate_limit != RateClass::None && !answers(429) {
                 wrong.push(format!("{id}: rate-limited without 429"));
             }
-            if declared.idempotency_key != IdempotencyKey::None && !(answers(409) && answers(422)) {
+            if declared.idempotency_key != TakesKey::None && !(answers(409) && answers(422)) {
                 wrong.push(format!("{id}: takes a key without 409 and 422"));
             }
             if declared.secret_path && !path.contains('{') {

@@ -9,6 +9,7 @@ use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::utc;
 use crate::error::{Error, Result};
 use crate::service::accounts;
@@ -78,11 +79,11 @@ pub struct AccountPath {
         (status = 201, description = "The account, with its API key", body = AccountCreated,
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the API key"))),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "sealing",
-        "rate_limit": "accounts",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Sealing,
+        rate_limit: RateClass::Accounts,
+        secret_path: false,
     })))
 )]
 #[post("/accounts")]
@@ -118,11 +119,11 @@ pub async fn create_account(
     params(AccountPath),
     responses((status = 200, description = "The account", body = Account)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/accounts/{account_id}")]

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::turns::TurnAt;
 use crate::api::http::conditional::IfNoneMatch;
 use crate::api::http::extract::{JsonBody, QueryParams};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::{AppState, TurnPath};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::advice::{self, Advised, Lying};
@@ -263,11 +264,11 @@ fn kept(dice: usize, reroll: &[usize]) -> impl Iterator<Item = usize> + '_ {
     tag = "rules",
     request_body = AdviceRequest,
     responses((status = 200, description = "The best play from here", body = AdviceView)),
-    extensions(("x-declared" = json!({
-        "problems": [400, 413, 415, 422, 429],
-        "idempotency_key": "none",
-        "rate_limit": "advice",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 413, 415, 422, 429],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Advice,
+        secret_path: false,
     })))
 )]
 #[post("/advice")]
@@ -323,11 +324,11 @@ pub async fn advise_position(
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 409, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "advice",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 409, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Advice,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/turns/{number}/advice")]

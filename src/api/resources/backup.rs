@@ -12,6 +12,7 @@ use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::ImportBody;
 use crate::api::http::idempotency::Answer;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::error::Result;
 use crate::service::backup::{self, document::AccountExport};
@@ -43,11 +44,11 @@ pub struct ImportView {
          headers(("Content-Disposition" = String, description = "`attachment`, with a file name"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/accounts/{account_id}/export")]
@@ -89,11 +90,11 @@ pub async fn export_account(
         (status = 201, description = "What was made", body = ImportView),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/imports")]

@@ -12,6 +12,7 @@ use crate::api::AppState;
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::Answer;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::api::views::utc;
 use crate::error::Result;
@@ -130,11 +131,11 @@ fn key_created(new: NewKey) -> KeyCreated {
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the key"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 413, 415, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/accounts/{account_id}/keys")]
@@ -167,11 +168,11 @@ pub async fn create_key(
     params(AccountPath),
     responses((status = 200, description = "The keys", body = KeyList)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/accounts/{account_id}/keys")]
@@ -212,11 +213,11 @@ pub async fn list_keys(
     params(KeyPath),
     responses((status = 204, description = "Deleted")),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 409, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 409, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/accounts/{account_id}/keys/{key_id}")]
@@ -249,11 +250,11 @@ pub async fn delete_key(
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the code"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/accounts/{account_id}/pairings")]
@@ -293,11 +294,11 @@ pub async fn create_pairing(
         (status = 201, description = "The device's key, shown only now", body = Paired,
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the key"))),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 404, 413, 415, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "accounts",
-        "secret_path": true
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 404, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Accounts,
+        secret_path: true,
     })))
 )]
 #[post("/pairings/{code}")]

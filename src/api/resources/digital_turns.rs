@@ -10,6 +10,7 @@ use crate::api::http::conditional::IfMatch;
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::IdempotencyKey;
 use crate::api::http::request_metrics::count_if_done;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::turns::{TurnAt, changed_turn};
 use crate::api::views::TurnView;
 use crate::error::{Error, FieldError, ProblemCode, Result};
@@ -72,11 +73,11 @@ fn named_dice(names: &[String]) -> Result<Vec<DieId>> {
          headers(("ETag" = String, description = "The game's version after the roll"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/turns/{number}/rolls")]
@@ -102,11 +103,11 @@ pub async fn roll_dice(
          headers(("ETag" = String, description = "The game's version after the turn"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 412, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/turns/{number}/score")]

@@ -7,6 +7,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::QueryParams;
 use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::EditView;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -51,11 +52,11 @@ struct EditsAfter {
     params(GamePath, ListEdits),
     responses((status = 200, description = "A page of edits", body = EditPage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/edits")]

@@ -19,6 +19,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::client_address::client_for_bounds;
 use crate::api::http::connection_state::ConnectionState;
 use crate::api::http::extract::QueryParams;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::events::sent_data;
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, ProblemCode, Result};
@@ -134,11 +135,11 @@ fn frames(row: &LoggedEvent) -> Result<String> {
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/events")]

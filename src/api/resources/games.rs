@@ -13,6 +13,7 @@ use crate::api::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::api::http::extract::{JsonBody, QueryParams, RawBody, read_json};
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath, any_age};
 use crate::error::{Error, ProblemCode, Result};
@@ -256,11 +257,11 @@ pub struct ListGames {
                  ("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games")]
@@ -308,11 +309,11 @@ pub async fn create_game(
     params(ListGames),
     responses((status = 200, description = "A page of games", body = GamePage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games")]
@@ -350,11 +351,11 @@ pub async fn list_games(
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}")]
@@ -378,11 +379,11 @@ pub async fn get_game(
     params(GamePath, IfMatch),
     responses((status = 204, description = "Deleted")),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 412, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/games/{game_id}")]

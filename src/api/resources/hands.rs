@@ -12,6 +12,7 @@ use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::api::{AppState, GamePath, entry_number};
 use crate::error::{Error, ProblemCode, Result};
@@ -97,11 +98,11 @@ impl HandPath {
                  ("ETag" = String, description = "The game's version after the hand"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/hands")]
@@ -170,11 +171,11 @@ pub async fn record_hand(
          headers(("ETag" = String, description = "The game's version after the replacement"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[put("/games/{game_id}/hands/{number}")]
@@ -223,11 +224,11 @@ pub async fn replace_hand(
     params(GamePath, ListPlayed),
     responses((status = 200, description = "A page of hands", body = HandPage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 409, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 409, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/hands")]
@@ -258,11 +259,11 @@ pub async fn list_hands(
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 409, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 409, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/hands/{number}")]
@@ -290,11 +291,11 @@ pub async fn get_hand(
     responses((status = 200, description = "The game after the undo", body = GameView,
                headers(("ETag" = String, description = "The game's version")))),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 412, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/games/{game_id}/hands/{number}")]

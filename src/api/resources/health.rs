@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::AppState;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::error::Result;
 
 /// A health verdict.
@@ -21,11 +22,11 @@ pub struct Health {
     operation_id = "healthz",
     tag = "service",
     responses((status = 200, description = "Up", body = Health)),
-    extensions(("x-declared" = json!({
-        "problems": [],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/healthz")]
@@ -43,11 +44,11 @@ pub async fn healthz() -> HttpResponse {
     operation_id = "readyz",
     tag = "service",
     responses((status = 200, description = "Ready", body = Health)),
-    extensions(("x-declared" = json!({
-        "problems": [503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/readyz")]

@@ -10,6 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::{GameView, utc};
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -66,11 +67,11 @@ pub struct InvitePath {
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the code"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/invites")]
@@ -110,11 +111,11 @@ pub async fn create_invite(
          headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 409, 410, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": true
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 409, 410, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: true,
     })))
 )]
 #[post("/invites/{code}/accept")]

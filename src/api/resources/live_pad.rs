@@ -13,6 +13,7 @@ use crate::api::http::client_address::client_for_bounds;
 use crate::api::http::language::{LanguageQuery, PageLanguage};
 use crate::api::http::middleware::PageForPeople;
 use crate::api::http::negotiate;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::error::{Error, Result};
 use crate::pad::chart::progress_chart;
 use crate::pad::html::{content_security_policy, escape, pad_fragment, page};
@@ -125,11 +126,11 @@ fn wants_a_page(req: &HttpRequest) -> bool {
         (status = 200, description = "The live pad's page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "Only the page's own style and script"))),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": true
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: true,
     })))
 )]
 #[get("/pad/{token}")]
@@ -171,11 +172,11 @@ pub async fn shared_pad(
     responses(
         (status = 200, description = "The pad and the chart, as HTML", content_type = "text/html", body = String),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": true
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: true,
     })))
 )]
 #[get("/pad/{token}/table")]
@@ -197,11 +198,11 @@ pub async fn shared_pad_table(
     responses(
         (status = 200, description = "The script", content_type = "text/javascript", body = String),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/pad/live.js")]
@@ -234,11 +235,11 @@ pub struct PadPath {
     responses(
         (status = 200, description = "The game's events, as server-sent events", content_type = "text/event-stream", body = String),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 404, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": true
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 404, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: true,
     })))
 )]
 #[get("/pad/{token}/events")]

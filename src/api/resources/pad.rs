@@ -7,6 +7,7 @@ use utoipa::IntoParams;
 
 use crate::api::http::extract::QueryParams;
 use crate::api::http::language::PageLanguage;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::error::{Error, ProblemCode, Result};
 use crate::pad::blank::{blank_page, players_of};
 use crate::pad::html::content_security_policy;
@@ -83,11 +84,11 @@ impl BlankPadQuery {
         (status = 200, description = "A printable page", content_type = "text/html", body = String,
          headers(("Content-Security-Policy" = String, description = "No script, only the page's own style"))),
     ),
-    extensions(("x-declared" = json!({
-        "problems": [400, 422],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 422],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/pad/blank")]

@@ -10,6 +10,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
@@ -171,11 +172,11 @@ fn person_created(
          headers(("Location" = String, description = "The person's URL"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/people")]
@@ -214,11 +215,11 @@ pub async fn create_person(
     params(ListPeople),
     responses((status = 200, description = "A page of people", body = PersonPage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/people")]
@@ -254,11 +255,11 @@ pub async fn list_people(
     params(PersonPath),
     responses((status = 200, description = "The person", body = PersonView)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/people/{person_id}")]
@@ -289,11 +290,11 @@ pub async fn get_person(
     request_body = PersonName,
     responses((status = 200, description = "The person, renamed", body = PersonView)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 409, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 409, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[patch("/people/{person_id}")]
@@ -324,11 +325,11 @@ pub async fn rename_person(
     params(PersonPath),
     responses((status = 204, description = "Removed")),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 409, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 409, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/people/{person_id}")]
@@ -356,11 +357,11 @@ pub async fn delete_person(
     params(PersonPath, ListPersonGames),
     responses((status = 200, description = "A page of games", body = GamePage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/people/{person_id}/games")]
@@ -410,11 +411,11 @@ pub async fn list_person_games(
     params(PersonPath),
     responses((status = 200, description = "The person's figures", body = StatsView)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/people/{person_id}/stats")]
@@ -443,11 +444,11 @@ pub async fn get_person_stats(
     params(LeaderboardQuery),
     responses((status = 200, description = "The leaderboard", body = Leaderboard)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/leaderboard")]

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::api::http::extract::{JsonBody, read_json};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::games::WhichGame;
 use crate::api::views::{GroupView, MissView, groups, miss};
 use crate::error::{Error, FieldError, ProblemCode, Result};
@@ -156,11 +157,11 @@ pub struct CardEvaluationView {
     operation_id = "listPhases",
     tag = "rules",
     responses((status = 200, description = "The ten phases", body = PhaseList)),
-    extensions(("x-declared" = json!({
-        "problems": [],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/phases")]
@@ -203,11 +204,11 @@ pub async fn list_phases() -> Result<HttpResponse> {
     tag = "rules",
     request_body = EvaluateAny,
     responses((status = 200, description = "The verdict", body = EvaluationAny)),
-    extensions(("x-declared" = json!({
-        "problems": [400, 413, 415, 422, 429],
-        "idempotency_key": "none",
-        "rate_limit": "advice",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 413, 415, 422, 429],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Advice,
+        secret_path: false,
     })))
 )]
 #[post("/evaluate")]

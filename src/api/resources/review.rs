@@ -9,6 +9,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfNoneMatch};
 use crate::api::http::language::{LanguageQuery, PageLanguage};
 use crate::api::http::{negotiate, representation};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::pad::{html, review as page};
@@ -42,11 +43,11 @@ static OFFERED: [Mime; 2] = [mime::APPLICATION_JSON, mime::TEXT_HTML];
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The ETag of the representation asked for"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 406, 409, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "advice",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 406, 409, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Advice,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/review")]

@@ -11,6 +11,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfNoneMatch};
 use crate::api::http::language::{LanguageQuery, PageLanguage};
 use crate::api::http::{negotiate, representation};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::{AppState, GamePath};
 use crate::error::{Error, Result};
 use crate::pad::rows::{Pad, PadGame};
@@ -49,11 +50,11 @@ const OFFERED_WORDS: &str = "application/json, text/csv or text/html";
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The ETag of the representation asked for"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 406, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 406, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/scoresheet")]

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
 use crate::api::http::idempotency::Answer;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::utc;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -44,11 +45,11 @@ pub struct ShareLinkView {
             headers(("Cache-Control" = String, description = "`no-store`: the answer holds the link"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/share")]
@@ -83,11 +84,11 @@ pub async fn share_game(
     params(GamePath),
     responses((status = 204, description = "Every link of the game revoked")),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 429, 503],
-        "idempotency_key": "none",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 429, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/games/{game_id}/share")]

@@ -6,6 +6,7 @@ use actix_web::{HttpResponse, get};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::error::Result;
 use crate::whole_game::{States, published};
 
@@ -50,11 +51,11 @@ pub struct SolitaireView {
     operation_id = "getSolitaire",
     tag = "rules",
     responses((status = 200, description = "The best whole solitaire game", body = SolitaireView)),
-    extensions(("x-declared" = json!({
-        "problems": [],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/solitaire")]

@@ -9,6 +9,7 @@ use crate::api::http::auth::Caller;
 use crate::api::http::conditional::{Conditions, IfMatch};
 use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath};
 use crate::error::Result;
@@ -82,11 +83,11 @@ fn game_answer(
          headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[patch("/games/{game_id}")]
@@ -131,11 +132,11 @@ pub async fn rename_game(
          headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[patch("/games/{game_id}/players/{player_id}")]
@@ -183,11 +184,11 @@ pub async fn reseat_player(
                  ("ETag" = String, description = "The new game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/rematch")]

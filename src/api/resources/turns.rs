@@ -14,6 +14,7 @@ use crate::api::http::extract::{JsonBody, QueryParams, RawBody};
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::http::pagination::{ListPlayed, numbered_page};
 use crate::api::http::request_metrics::count_if_done;
+use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::api::{AppState, GamePath, TurnPath, entry_number};
 use crate::error::{Error, ProblemCode, Result};
@@ -109,11 +110,11 @@ pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
                  ("ETag" = String, description = "The game's version after the turn"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[post("/games/{game_id}/turns")]
@@ -200,11 +201,11 @@ fn at_most_ten(dice: Option<&[ShownDie]>) -> Result<()> {
          headers(("ETag" = String, description = "The game's version after the replacement"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[put("/games/{game_id}/turns/{number}")]
@@ -236,11 +237,11 @@ pub async fn replace_turn(
     params(GamePath, ListPlayed),
     responses((status = 200, description = "A page of turns", body = TurnPage)),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [400, 401, 404, 409, 422, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![400, 401, 404, 409, 422, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/turns")]
@@ -272,11 +273,11 @@ pub async fn list_turns(
         (status = 304, description = "Not modified since the ETag in If-None-Match", headers(("ETag" = String, description = "The game's version"))),
     ),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 404, 409, 503],
-        "idempotency_key": "none",
-        "rate_limit": "none",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 404, 409, 503],
+        idempotency_key: TakesKey::None,
+        rate_limit: RateClass::None,
+        secret_path: false,
     })))
 )]
 #[get("/games/{game_id}/turns/{number}")]
@@ -298,11 +299,11 @@ pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
     responses((status = 200, description = "The game after the undo", body = GameView,
                headers(("ETag" = String, description = "The game's version")))),
     security(("api_key" = [])),
-    extensions(("x-declared" = json!({
-        "problems": [401, 403, 404, 409, 412, 422, 429, 503],
-        "idempotency_key": "optional",
-        "rate_limit": "writes",
-        "secret_path": false
+    extensions(("x-declared" = json!(Declared {
+        problems: vec![401, 403, 404, 409, 412, 422, 429, 503],
+        idempotency_key: TakesKey::Optional,
+        rate_limit: RateClass::Writes,
+        secret_path: false,
     })))
 )]
 #[delete("/games/{game_id}/turns/{number}")]
