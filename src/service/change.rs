@@ -15,6 +15,8 @@
 //! caller (which writes its turn or seat), and the change's event appended: the database's
 //! trigger sets the game's cached status from it and, on PostgreSQL, notifies every process.
 
+use std::sync::Arc;
+
 use super::events::{Event, EventKind};
 use super::figures;
 use super::record::{Game, GameRecord, GameStatus, LoggedEvent, Player};
@@ -157,7 +159,7 @@ pub fn imported(session: &mut Session, game: GameState) -> Result<Changed> {
 
 /// What a change did: the game as it left it, and its events (the last has the game's version).
 pub struct Changed {
-    pub game: GameState,
+    pub game: Arc<GameState>,
     pub events: Vec<Event>,
 }
 
@@ -255,7 +257,7 @@ fn finish(change: Change) -> Result<Changed> {
         let mut game = game;
         game.record.game = taken_from;
         return Ok(Changed {
-            game,
+            game: Arc::new(game),
             events: Vec::new(),
         });
     }
@@ -265,7 +267,11 @@ fn finish(change: Change) -> Result<Changed> {
         return Err(Error::bug("a change of a game made no event"));
     } else {
         figures::follow(session.conn(), game.id(), was_over, Some(&game))?;
-        session.changed.push(game.clone());
+    }
+    // One game for the answer and the cache, not a copy each: a long game is many turns.
+    let game = Arc::new(game);
+    if !deleted {
+        session.changed.push(Arc::clone(&game));
     }
     Ok(Changed { game, events })
 }

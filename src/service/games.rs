@@ -1,5 +1,7 @@
 //! Creating, reading, listing and deleting games.
 
+use std::sync::Arc;
+
 use chrono::NaiveDateTime;
 
 use super::change::{self, Changed};
@@ -284,7 +286,7 @@ pub(super) fn state_of(session: &mut Session, game: Game) -> Result<GameState> {
     metrics::counter!(crate::telemetry::GAMES_REPLAYED, "for" => "read").increment(1);
     let state = replay(games::load_record(session.conn(), game)?)?;
     if !session.writing {
-        session.recent().keep_game(state.clone());
+        session.recent().keep_game(Arc::new(state.clone()));
     }
     Ok(state)
 }

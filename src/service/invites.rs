@@ -127,7 +127,7 @@ pub fn accept(session: &mut Session, account_id: &AccountId, code: &str) -> Resu
     match &invite.accepted_by {
         Some(by) if by == account_id => Ok(Accepted {
             game: Changed {
-                game: super::games::get(session, account_id, &invite.game_id)?,
+                game: super::games::get(session, account_id, &invite.game_id)?.into(),
                 events: Vec::new(),
             },
             claimed: false,

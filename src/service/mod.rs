@@ -199,7 +199,7 @@ pub struct Session<'s> {
     service: &'s Service,
     /// The games changed by the write in progress, with their state after it: once it commits,
     /// they are cached and their subscribers woken.
-    changed: Vec<replay::GameState>,
+    changed: Vec<Arc<replay::GameState>>,
     /// The games deleted by the write in progress: once it commits, they are forgotten and
     /// their subscribers woken (to be told).
     deleted: Vec<GameId>,

@@ -44,7 +44,7 @@ impl Recent {
     }
 
     /// Keeps a game as a committed change, or a read, left it.
-    pub fn keep_game(&self, game: GameState) {
+    pub fn keep_game(&self, game: Arc<GameState>) {
         let mut games = locked(&self.games);
         if games.len() >= GAMES && !games.contains_key(&game.record.game.id) {
             games.clear();
@@ -53,7 +53,7 @@ impl Recent {
             .get(&game.record.game.id)
             .is_none_or(|kept| kept.record.game.version < game.record.game.version);
         if newer {
-            games.insert(game.record.game.id.clone(), Arc::new(game));
+            games.insert(game.record.game.id.clone(), game);
         }
     }
 

@@ -1,5 +1,7 @@
 //! `/v1/games`: create, list, read and delete games.
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, web};
 use std::collections::HashMap;
@@ -288,10 +290,10 @@ pub async fn create_game(
                     ChosenId { id, made_from },
                 )? {
                     Made::New(made) => (StatusCode::CREATED, made.game),
-                    Made::Already(game) => (StatusCode::OK, game),
+                    Made::Already(game) => (StatusCode::OK, Arc::new(game)),
                 },
             };
-            let view = GameView::from(&game);
+            let view = GameView::from(&*game);
             Answer::json(status, &view)
                 .at(format!("/v1/games/{}", game.id()))
                 .at_version(game.version())

@@ -1,6 +1,8 @@
 //! `/v1/games/{game_id}/hands`: the hands of a card game (RULES §7): record one, list and read
 //! them, undo the latest.
 
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
@@ -127,7 +129,7 @@ pub async fn record_hand(
             let (status, game) =
                 match hands::record(session, &account.id, &game_id, new, number, expected)? {
                     Made::New(changed) => (StatusCode::CREATED, changed.game),
-                    Made::Already(game) => (StatusCode::OK, game),
+                    Made::Already(game) => (StatusCode::OK, Arc::new(game)),
                 };
             let shown = match status {
                 StatusCode::OK => number,
@@ -205,7 +207,7 @@ pub async fn replace_hand(
             let expected = conditions.if_match.as_ref();
             let changed =
                 edits::replace_hand(session, &account.id, &game_id, number, new, expected)?;
-            let game = &changed.game;
+            let game = &*changed.game;
             let view = hand_view_of(game, number)
                 .ok_or_else(|| Error::bug("a replaced hand is not in its game"))?;
             Answer::json(StatusCode::OK, &view)
@@ -311,7 +313,7 @@ pub async fn undo_hand(
         .write_as(caller, key.claim(None), move |session, account| {
             let expected = conditions.if_match.as_ref();
             let changed = hands::undo(session, &account.id, &game_id, number, expected)?;
-            let game = &changed.game;
+            let game = &*changed.game;
             Answer::json(StatusCode::OK, &GameView::from(game))
                 .at_version(game.version())
                 .done()

@@ -129,7 +129,7 @@ pub async fn accept_invite(
     state
         .write_as(caller, key.claim(None), move |session, account| {
             let accepted = invites::accept(session, &account.id, &code)?;
-            let game = &accepted.game.game;
+            let game = &*accepted.game.game;
             Answer::json(StatusCode::OK, &GameView::from(game))
                 .at_version(game.version())
                 .done()

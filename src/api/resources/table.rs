@@ -61,7 +61,7 @@ fn game_answer(
     changed: &Changed,
     status: StatusCode,
 ) -> Result<crate::api::http::idempotency::Receipt> {
-    let game = &changed.game;
+    let game = &*changed.game;
     let answer = Answer::json(status, &GameView::from(game)).at_version(game.version());
     match status {
         StatusCode::CREATED => answer.at(format!("/v1/games/{}", game.id())).done(),

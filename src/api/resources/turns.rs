@@ -1,6 +1,8 @@
 //! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
 //! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
+use std::sync::Arc;
+
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, put, web};
@@ -149,7 +151,7 @@ pub async fn record_turn(
                         let view = number
                             .and_then(|number| turn_view_of(&game, number))
                             .ok_or_else(|| Error::bug("a turn sent again is not there"))?;
-                        (StatusCode::OK, game, view)
+                        (StatusCode::OK, Arc::new(game), view)
                     }
                 };
             Answer::json(status, &view)
@@ -308,7 +310,7 @@ pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
 )]
 #[delete("/games/{game_id}/turns/{number}")]
 pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    let view = |changed: &Changed| Ok(GameView::from(&changed.game));
+    let view = |changed: &Changed| Ok(GameView::from(&*changed.game));
     turn.act(key, TurnAction::Undo, None, view).await
 }
 
