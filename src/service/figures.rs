@@ -156,6 +156,10 @@ pub(super) fn follow(
             None => changes.push((result, tally)),
         }
     }
+    // In the people's order, not the seats': two games of the same people finishing at once
+    // then take their figures' rows one after the other, never each holding one the other
+    // waits for (a deadlock, which PostgreSQL ends by failing one of them).
+    changes.sort_by(|(a, _), (b, _)| a.person_id.cmp(&b.person_id));
     for (result, change) in changes {
         if change != Tally::default() {
             figures::add(conn, &result.person_id, result.game, result.layout, &change)?;

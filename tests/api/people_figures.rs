@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
+use diesel::connection::SimpleConnection;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
@@ -1331,6 +1332,64 @@ fn games_finishing_at_once_all_count(backend: Backend) {
             (json!(6), json!(6), json!(649), json!(0)),
             (json!(3), json!(3), json!(649), json!(0)),
         ]
+    );
+    check_figures(&table.client, &chances(&app)).unwrap();
+}
+
+/// Two games of the same two people, seated in opposite orders, finishing at once: each adds
+/// to the people's figures in one order (the people's, by id), not in its seats' order, in which
+/// one finish held Ann's figures and waited for Bo's while the other held Bo's and waited for
+/// Ann's, and PostgreSQL ended one of them as a deadlock (a 500, found by the digital turns'
+/// benchmark). Ann's figures held from outside line both finishes up at once. PostgreSQL only:
+/// SQLite writes one transaction at a time.
+#[test]
+fn games_of_the_same_people_in_other_orders_finish_at_once() {
+    let app = spawn_app_with(Backend::Postgres, &FLAGS);
+    let mut table = table(&app);
+    // Both people's figures are rows already, to be held.
+    table.played(&[0, 1], None);
+    let one_turn_from_the_end = |table: &mut Table, people: [usize; 2]| {
+        let seats: Seats = people.iter().map(|&p| (p, Naming::ById)).collect();
+        let id = table.create(&seats, json!({}));
+        table.dice.push(id.clone());
+        let mut now = table.client.game(&id);
+        for _ in 0..19 {
+            now = table.turn(&now, 1);
+        }
+        assert_ne!(now["status"], "finished");
+        now
+    };
+    let ann_first = one_turn_from_the_end(&mut table, [0, 1]);
+    let bo_first = one_turn_from_the_end(&mut table, [1, 0]);
+    let ann = table.people[0]["id"].as_str().unwrap().to_string();
+    let mut holder = app.connection();
+    holder
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM figures WHERE person_id = '{ann}' FOR UPDATE;"
+        ))
+        .expect("Ann's figures held");
+    let table = &table;
+    let ended = std::thread::scope(|scope| {
+        let first = scope.spawn(|| table.turn(&ann_first, 1));
+        std::thread::sleep(Duration::from_millis(300));
+        let second = scope.spawn(|| table.turn(&bo_first, 1));
+        std::thread::sleep(Duration::from_millis(300));
+        holder.batch_execute("ROLLBACK;").expect("let go");
+        [first.join(), second.join()]
+    });
+    for game in ended {
+        assert_eq!(
+            game.expect("the finish is answered 201")["status"],
+            "finished"
+        );
+    }
+    assert_eq!(
+        dice_lines(table, &[0, 1]),
+        [
+            (json!(3), json!(3), json!(649), json!(0)),
+            (json!(3), json!(3), json!(649), json!(0)),
+        ],
+        "three games each, every one a shared win (both play the best roll of every phase)"
     );
     check_figures(&table.client, &chances(&app)).unwrap();
 }
