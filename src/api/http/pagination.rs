@@ -39,6 +39,30 @@ pub fn decode_cursor<K: serde::Serialize + serde::de::DeserializeOwned>(cursor: 
     }
 }
 
+/// Which page of a listing with a generic cursor (`encode_cursor`) to read.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[serde(deny_unknown_fields)]
+#[into_params(parameter_in = Query)]
+pub struct ListPage {
+    /// 1 to 100; 50 by default.
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// From the `next_cursor` of the previous page.
+    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
+    pub cursor: Option<String>,
+}
+
+impl ListPage {
+    /// The page asked for: its size (50 by default) and the key it starts after.
+    pub fn page<K: serde::Serialize + serde::de::DeserializeOwned>(
+        &self,
+    ) -> Result<(usize, Option<K>)> {
+        let limit = page_limit(self.limit, 50)?;
+        let after = self.cursor.as_deref().map(decode_cursor).transpose()?;
+        Ok((limit, after))
+    }
+}
+
 /// Which turns or hands to list.
 #[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
 #[serde(deny_unknown_fields)]

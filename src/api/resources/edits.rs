@@ -2,11 +2,11 @@
 
 use actix_web::{HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::QueryParams;
-use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::api::http::pagination::{ListPage, encode_cursor};
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::EditView;
 use crate::api::{AppState, GamePath};
@@ -20,19 +20,6 @@ pub struct EditPage {
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(pattern = "^([0-9a-f]{2})+$", max_length = 1000, required = true)]
     pub next_cursor: Option<String>,
-}
-
-/// Which edits to list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct ListEdits {
-    /// 1 to 100; 50 by default.
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-    /// From the `next_cursor` of the previous page.
-    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
-    pub cursor: Option<String>,
 }
 
 /// Where a page of edits starts: after the edit that made this version of the game.
@@ -49,7 +36,7 @@ struct EditsAfter {
 #[utoipa::path(
     operation_id = "listEdits",
     tag = "games",
-    params(GamePath, ListEdits),
+    params(GamePath, ListPage),
     responses((status = 200, description = "A page of edits", body = EditPage)),
     security(("api_key" = [])),
     extensions(("x-declared" = json!(Declared {
@@ -64,13 +51,10 @@ pub async fn list_edits(
     state: web::Data<AppState>,
     caller: Caller,
     path: web::Path<GamePath>,
-    query: QueryParams<ListEdits>,
+    query: QueryParams<ListPage>,
 ) -> Result<HttpResponse> {
-    let limit = page_limit(query.0.limit, 50)?;
-    let after = (query.0.cursor.as_deref())
-        .map(decode_cursor::<EditsAfter>)
-        .transpose()?
-        .map(|after| after.version);
+    let (limit, after) = query.0.page::<EditsAfter>()?;
+    let after = after.map(|after| after.version);
     let game_id = path.into_inner().game_id;
     // One more than the page, to know whether another follows.
     let mut items = state

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::api::http::auth::Caller;
 use crate::api::http::extract::{JsonBody, QueryParams};
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
-use crate::api::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::api::http::pagination::{ListPage, decode_cursor, encode_cursor, page_limit};
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
@@ -68,19 +68,6 @@ pub struct PersonPage {
     /// Pass as `cursor` for the next page; null on the last page.
     #[schema(pattern = "^([0-9a-f]{2})+$", max_length = 1000, required = true)]
     pub next_cursor: Option<String>,
-}
-
-/// Which people to list.
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-#[into_params(parameter_in = Query)]
-pub struct ListPeople {
-    /// 1 to 100; 50 by default.
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-    /// From the `next_cursor` of the previous page.
-    #[param(pattern = "^([0-9a-f]{2})+$", max_length = 1000)]
-    pub cursor: Option<String>,
 }
 
 /// Which of a person's games to list.
@@ -212,7 +199,7 @@ pub async fn create_person(
 #[utoipa::path(
     operation_id = "listPeople",
     tag = "people",
-    params(ListPeople),
+    params(ListPage),
     responses((status = 200, description = "A page of people", body = PersonPage)),
     security(("api_key" = [])),
     extensions(("x-declared" = json!(Declared {
@@ -226,15 +213,9 @@ pub async fn create_person(
 pub async fn list_people(
     state: web::Data<AppState>,
     caller: Caller,
-    query: QueryParams<ListPeople>,
+    query: QueryParams<ListPage>,
 ) -> Result<HttpResponse> {
-    let query = query.0;
-    let limit = page_limit(query.limit, 50)?;
-    let after = query
-        .cursor
-        .as_deref()
-        .map(decode_cursor::<PeopleAfter>)
-        .transpose()?;
+    let (limit, after) = query.0.page::<PeopleAfter>()?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
             people::list(session, &account.id, after.clone(), limit)
