@@ -7,14 +7,15 @@ pub mod config;
 pub mod error;
 pub mod pad;
 pub mod server;
-pub mod service;
 pub mod telemetry;
-pub mod values;
 
+/// What each request does, over its private store (`crates/service`), and the typed values
+/// every layer shares: named here as the API has always named them.
+pub use phase10_service as service;
+pub use phase10_service::values;
 /// The games' rules, the advisor and the best whole solitaire game: the crate under all the
-/// others (`crates/rules`), named here as the service and the API have always named it.
-pub use phase10_rules as rules;
-pub use phase10_rules::whole_game;
+/// others (`crates/rules`).
+pub use phase10_service::{rules, whole_game};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};

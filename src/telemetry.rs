@@ -25,17 +25,15 @@ pub const HANDS: &str = "phase10_hands_recorded_total";
 /// Advice answered, by goal; and how long the advisor took, in seconds.
 pub const ADVICE: &str = "phase10_advice_answers_total";
 pub const ADVICE_SECONDS: &str = "phase10_advice_duration_seconds";
-/// How long a request waited for a database connection, in seconds.
-pub const POOL_WAIT_SECONDS: &str = "phase10_db_pool_wait_seconds";
 /// Database connections in use and idle, and the pool's size.
 pub const POOL_IN_USE: &str = "phase10_db_pool_connections_in_use";
 pub const POOL_IDLE: &str = "phase10_db_pool_connections_idle";
 pub const POOL_MAX: &str = "phase10_db_pool_connections_max";
 /// Event streams open.
 pub const STREAMS: &str = "phase10_event_streams_open";
-/// Games worked out again from their record, not found as this process last changed or read
-/// them, by what for: a `read` or a `change`.
-pub const GAMES_REPLAYED: &str = "phase10_games_replayed_total";
+/// Those the service records itself: how long a request waited for a database connection,
+/// and the games it worked out again from their record.
+pub use crate::service::telemetry::{GAMES_REPLAYED, POOL_WAIT_SECONDS};
 
 /// Latency buckets, in seconds: from a tenth of a millisecond (an advice answer) to ten
 /// seconds (a request's deadline).

@@ -18,7 +18,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 use http::auth::Caller;
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ServiceError, ServiceResult};
 use crate::service::accounts::{Account, authenticate};
 use crate::service::idempotency::Claim;
 use crate::service::replay::GameState;
@@ -52,7 +52,7 @@ pub struct TurnPath {
 impl TurnPath {
     /// The game and the turn's number: 1 or more, or the path names no turn.
     pub fn turn(self) -> Result<(GameId, TurnNumber)> {
-        let number = TurnNumber::parse(&self.number).ok_or(Error::NotFound("turn"))?;
+        let number = TurnNumber::parse(&self.number).ok_or(Error::not_found("turn"))?;
         Ok((self.game_id, number))
     }
 }
@@ -102,44 +102,45 @@ impl AppState {
     /// database that stopped answering without closing its connections is cut then (the
     /// session's deadline), so the thread and the connection come back. A write it was doing
     /// may still have landed, which a retry with the same `Idempotency-Key` finds.
-    pub async fn run<T, F>(&self, work: F) -> Result<T>
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Session) -> Result<T> + Send + 'static,
+        E: Into<Error>,
+        F: FnOnce(&mut Session) -> std::result::Result<T, E> + Send + 'static,
     {
         let service = Arc::clone(&self.service);
         let deadline = self.deadline;
         let blocking = blocking(move || {
-            service.session(deadline).and_then(|mut session| {
-                let result = work(&mut session);
-                // Before the session gives its connection back, so that the pool drops it.
-                match result {
-                    Err(Error::Unavailable) => session.server_lost(),
-                    Err(Error::Internal(_)) => service::discard_connection(),
-                    _ => {}
-                }
-                result
-            })
+            let mut session = service.session(deadline)?;
+            let result = work(&mut session).map_err(Into::into);
+            // Before the session gives its connection back, so that the pool drops it.
+            match &result {
+                Err(Error::Service(ServiceError::Unavailable)) => session.server_lost(),
+                Err(error) if error.is_internal() => service::discard_connection(),
+                _ => {}
+            }
+            result
         });
         match actix_web::rt::time::timeout(self.deadline, blocking).await {
             Ok(done) => done?,
             Err(_) => {
                 tracing::warn!(deadline = ?self.deadline, "database work overran its deadline");
-                Err(Error::Unavailable)
+                Err(ServiceError::Unavailable.into())
             }
         }
     }
 
     /// Like `run`, for the account whose key the caller sent: the key is checked on the same
     /// session, just before the work, which is given the account.
-    pub async fn run_as<T, F>(&self, caller: Caller, work: F) -> Result<T>
+    pub async fn run_as<T, E, F>(&self, caller: Caller, work: F) -> Result<T>
     where
         T: Send + 'static,
-        F: FnOnce(&mut Session, &Account) -> Result<T> + Send + 'static,
+        E: Into<Error>,
+        F: FnOnce(&mut Session, &Account) -> std::result::Result<T, E> + Send + 'static,
     {
         self.run(move |session| {
             let account = authenticate(session, &caller.api_key)?.ok_or(Error::Unauthorized)?;
-            work(session, &account)
+            work(session, &account).map_err(Into::into)
         })
         .await
     }
@@ -150,7 +151,7 @@ impl AppState {
     pub async fn read_as<T, F, G>(&self, caller: Caller, fresh: G, work: F) -> Result<T>
     where
         T: Send + 'static,
-        F: Fn(&mut Session, &Account) -> Result<T> + Send + Sync + 'static,
+        F: Fn(&mut Session, &Account) -> ServiceResult<T> + Send + Sync + 'static,
         G: Fn(&Service, &T) -> bool + Send + 'static,
     {
         if !self.service.has_standby() {
@@ -180,7 +181,7 @@ impl AppState {
     pub async fn from_standby<T, F>(&self, work: F) -> Option<T>
     where
         T: Send + 'static,
-        F: Fn(&mut Session) -> Result<Option<T>> + Send + 'static,
+        F: Fn(&mut Session) -> ServiceResult<Option<T>> + Send + 'static,
     {
         if !self.service.has_standby() {
             return None;
@@ -228,7 +229,7 @@ impl AppState {
         work: F,
     ) -> Result<HttpResponse>
     where
-        F: FnOnce(&mut Session, &Account) -> Result<Receipt> + Send + 'static,
+        F: FnOnce(&mut Session, &Account) -> ServiceResult<Receipt> + Send + 'static,
     {
         let written = self
             .run_as(caller, move |session, account| {
@@ -247,7 +248,7 @@ impl AppState {
         work: F,
     ) -> Result<HttpResponse>
     where
-        F: FnOnce(&mut Session) -> Result<Receipt> + Send + 'static,
+        F: FnOnce(&mut Session) -> ServiceResult<Receipt> + Send + 'static,
     {
         let written = self
             .run(move |session| session.write(&scope, claim.as_ref(), work))

@@ -30,7 +30,7 @@ pub use databases::DbConnection;
 use databases::Scratch;
 
 /// The tables, as the server's own code names them: to look behind the API.
-#[path = "../../src/service/store/schema.rs"]
+#[path = "../../crates/service/src/store/schema.rs"]
 pub mod schema;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

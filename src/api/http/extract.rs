@@ -14,7 +14,7 @@ use futures_util::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
 use crate::api::http::connection_state::ConnectionState;
-use crate::error::{Error, ProblemCode};
+use crate::error::{Error, ProblemCode, ServiceError};
 
 pub use crate::config::DEFAULT_BODY_LIMIT;
 
@@ -422,11 +422,12 @@ impl<T: DeserializeOwned + 'static> FromRequest for QueryParams<T> {
         let parsed = serde_urlencoded::from_str::<T>(req.query_string()).map_err(|e| {
             let message = e.to_string();
             if breaks_rule(&message) {
-                Error::Invalid {
+                ServiceError::Invalid {
                     code: ProblemCode::InvalidValue,
                     detail: message.clone(),
                     errors: Vec::new(),
                 }
+                .into()
             } else {
                 Error::Malformed(format!("the query string is not valid: {message}"))
             }

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use crate::api::http::client_address::client_address;
 use crate::api::http::conditional::etag;
 use crate::api::http::extract::RawBody;
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result, ServiceError, ServiceResult};
 use crate::service::idempotency::{Claim, MAX_KEY, MIN_SEALING_KEY, Written};
 use crate::values::AccountId;
 
@@ -126,7 +126,7 @@ pub fn account_scope(account_id: &AccountId) -> String {
 pub struct Answer {
     status: StatusCode,
     headers: Vec<(HeaderName, String)>,
-    body: Result<String>,
+    body: ServiceResult<String>,
 }
 
 impl Answer {
@@ -135,7 +135,8 @@ impl Answer {
         Answer {
             status,
             headers: Vec::new(),
-            body: serde_json::to_string(body).map_err(|e| Error::internal("a response body", e)),
+            body: serde_json::to_string(body)
+                .map_err(|e| ServiceError::internal("a response body", e)),
         }
     }
 
@@ -176,7 +177,7 @@ impl Answer {
         self
     }
 
-    pub fn done(self) -> Result<Receipt> {
+    pub fn done(self) -> ServiceResult<Receipt> {
         Ok(Receipt {
             status: self.status.as_u16(),
             headers: (self.headers.into_iter())

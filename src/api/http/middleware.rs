@@ -52,11 +52,11 @@ pub fn problems<B: MessageBody + 'static>() -> ErrorHandlers<B> {
         }
         let status = response.status();
         let error = match status.as_u16() {
-            404 => Error::NotFound("resource"),
-            405 => Error::Conflict {
-                code: ProblemCode::MethodNotAllowed,
-                detail: "this method is not allowed on this resource".into(),
-            },
+            404 => Error::not_found("resource"),
+            405 => Error::conflict(
+                ProblemCode::MethodNotAllowed,
+                "this method is not allowed on this resource".into(),
+            ),
             408 => Error::RequestTimeout,
             // A browser's cross-origin request that the CORS policy refuses (actix-cors answers
             // it in plain text): its message says why.
@@ -116,7 +116,7 @@ pub async fn unrouted(request: HttpRequest) -> Result<HttpResponse, Error> {
             method: request.method().to_string(),
             allow: allow.to_string(),
         },
-        None => Error::NotFound("resource"),
+        None => Error::not_found("resource"),
     })
 }
 

@@ -9,7 +9,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::api::http::negotiate::PROBLEM_JSON;
-use crate::error::{Error, FieldError, ProblemCode};
+use crate::error::{Error, FieldError, ProblemCode, ServiceError};
 
 /// Seconds a client should wait before retrying while the database is unreachable.
 pub const RETRY_AFTER_SECONDS: u64 = 2;
@@ -47,15 +47,19 @@ pub struct Problem {
 impl Error {
     fn code(&self) -> ProblemCode {
         match self {
+            Error::Service(service) => match service {
+                ServiceError::NotFound(_) => ProblemCode::NotFound,
+                ServiceError::Conflict { code, .. }
+                | ServiceError::Invalid { code, .. }
+                | ServiceError::Forbidden { code, .. }
+                | ServiceError::Gone { code, .. } => *code,
+                ServiceError::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
+                ServiceError::Unavailable => ProblemCode::DatabaseUnavailable,
+                ServiceError::Internal(_) => ProblemCode::InternalError,
+            },
             Error::Malformed(_) => ProblemCode::MalformedRequest,
             Error::Unauthorized => ProblemCode::Unauthorized,
-            Error::NotFound(_) => ProblemCode::NotFound,
             Error::MethodNotAllowed { .. } => ProblemCode::MethodNotAllowed,
-            Error::Conflict { code, .. }
-            | Error::Invalid { code, .. }
-            | Error::Forbidden { code, .. }
-            | Error::Gone { code, .. } => *code,
-            Error::PreconditionFailed { .. } => ProblemCode::PreconditionFailed,
             Error::PayloadTooLarge { .. } => ProblemCode::PayloadTooLarge,
             Error::UnsupportedMediaType => ProblemCode::UnsupportedMediaType,
             Error::NotAcceptable { .. } => ProblemCode::NotAcceptable,
@@ -64,16 +68,16 @@ impl Error {
             Error::TooManyConnections => ProblemCode::TooManyConnections,
             Error::HeadersTooLarge { .. } => ProblemCode::HeadersTooLarge,
             Error::RequestTimeout => ProblemCode::RequestTimeout,
-            Error::Unavailable => ProblemCode::DatabaseUnavailable,
             Error::ShuttingDown => ProblemCode::ShuttingDown,
-            Error::Internal(_) => ProblemCode::InternalError,
         }
     }
 
     /// Seconds a client should wait before trying again, for errors that pass.
     pub fn retry_after(&self) -> Option<u64> {
         match self {
-            Error::Unavailable | Error::ShuttingDown => Some(RETRY_AFTER_SECONDS),
+            Error::Service(ServiceError::Unavailable) | Error::ShuttingDown => {
+                Some(RETRY_AFTER_SECONDS)
+            }
             Error::RateLimited { retry_after } => Some(*retry_after),
             Error::TooManyStreams { .. } | Error::TooManyConnections => Some(5),
             _ => None,
@@ -81,28 +85,36 @@ impl Error {
     }
 }
 
+/// The status a service's error is answered with.
+fn service_status(error: &ServiceError) -> StatusCode {
+    match error {
+        ServiceError::NotFound(_) => StatusCode::NOT_FOUND,
+        ServiceError::Forbidden { .. } => StatusCode::FORBIDDEN,
+        ServiceError::Gone { .. } => StatusCode::GONE,
+        ServiceError::Conflict { .. } => StatusCode::CONFLICT,
+        ServiceError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
+        ServiceError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        ServiceError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        ServiceError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
 impl ResponseError for Error {
     fn status_code(&self) -> StatusCode {
         match self {
+            Error::Service(service) => service_status(service),
             Error::Malformed(_) => StatusCode::BAD_REQUEST,
             Error::Unauthorized => StatusCode::UNAUTHORIZED,
-            Error::NotFound(_) => StatusCode::NOT_FOUND,
-            Error::Forbidden { .. } => StatusCode::FORBIDDEN,
-            Error::Gone { .. } => StatusCode::GONE,
             Error::MethodNotAllowed { .. } => StatusCode::METHOD_NOT_ALLOWED,
-            Error::Conflict { .. } => StatusCode::CONFLICT,
-            Error::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             Error::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             Error::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Error::NotAcceptable { .. } => StatusCode::NOT_ACCEPTABLE,
-            Error::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             Error::RateLimited { .. }
             | Error::TooManyStreams { .. }
             | Error::TooManyConnections => StatusCode::TOO_MANY_REQUESTS,
             Error::HeadersTooLarge { .. } => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             Error::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            Error::Unavailable | Error::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
-            Error::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Error::ShuttingDown => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 
@@ -129,15 +141,14 @@ impl Error {
     /// The problem details this error is answered with.
     pub fn problem(&self) -> Problem {
         let status = self.status_code();
-        let detail = match self {
+        let detail = if self.is_internal() {
             // Logged with its causes once, by the request's log (`request_log`), never shown.
-            Error::Internal(_) => {
-                "something went wrong on the server; it has been logged".to_string()
-            }
-            other => other.to_string(),
+            "something went wrong on the server; it has been logged".to_string()
+        } else {
+            self.to_string()
         };
         let errors = match self {
-            Error::Invalid { errors, .. } => errors
+            Error::Service(ServiceError::Invalid { errors, .. }) => errors
                 .iter()
                 .map(|FieldError { field, message }| ProblemField {
                     field: field.clone(),

@@ -11,7 +11,7 @@ use crate::api::http::extract::JsonBody;
 use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::utc;
-use crate::error::{Error, Result};
+use crate::error::{Result, ServiceError, ServiceResult};
 use crate::service::accounts;
 use crate::values::name_schemas::AccountNameText;
 use crate::values::{AccountId, AccountName};
@@ -50,10 +50,13 @@ pub struct Account {
 }
 
 /// Checks that the account a path names is the caller's own: any other is not found.
-pub fn own_account(account: &crate::service::accounts::Account, wanted: &AccountId) -> Result<()> {
+pub fn own_account(
+    account: &crate::service::accounts::Account,
+    wanted: &AccountId,
+) -> ServiceResult<()> {
     match account.id == wanted {
         true => Ok(()),
-        false => Err(Error::NotFound("account")),
+        false => Err(ServiceError::NotFound("account")),
     }
 }
 
@@ -136,7 +139,7 @@ pub async fn get_account(
     let account = state
         .run_as(caller, move |_, account| {
             own_account(account, &wanted)?;
-            Ok(account.clone())
+            Ok::<_, ServiceError>(account.clone())
         })
         .await?;
     Ok(HttpResponse::Ok().json(Account {

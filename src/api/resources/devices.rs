@@ -15,7 +15,7 @@ use crate::api::http::idempotency::Answer;
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::resources::accounts::{AccountPath, own_account};
 use crate::api::views::utc;
-use crate::error::Result;
+use crate::error::{Result, ServiceError};
 use crate::service::keys::{self, Key, NewKey};
 use crate::values::{AccountId, KeyId};
 
@@ -185,7 +185,7 @@ pub async fn list_keys(
     let (current, all) = state
         .run_as(caller, move |session, account| {
             own_account(account, &wanted)?;
-            Ok((account.key_id.clone(), keys::list(session, account)?))
+            Ok::<_, ServiceError>((account.key_id.clone(), keys::list(session, account)?))
         })
         .await?;
     let items = all

@@ -22,7 +22,7 @@ use crate::api::http::extract::QueryParams;
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::events::sent_data;
 use crate::api::{AppState, GamePath};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result, ServiceError};
 use crate::service;
 use crate::service::events::{EventKind, LoggedEvent};
 use crate::service::live::{Subscription, TooMany};
@@ -163,7 +163,7 @@ pub async fn follow_game(
     let (current, account_id) = state
         .run_as(caller, move |session, account| {
             let version = service::events::current_version(session, &account.id, &id)?;
-            Ok((version, account.id.clone()))
+            Ok::<_, ServiceError>((version, account.id.clone()))
         })
         .await?;
     let after = resume.or(query.0.after).unwrap_or(current - 1);

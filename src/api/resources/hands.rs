@@ -17,7 +17,7 @@ use crate::api::http::request_metrics::count_if_done;
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::api::{AppState, GamePath, entry_number};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result, ServiceError};
 use crate::service::chosen::Made;
 use crate::service::edits;
 use crate::service::hands::{self, EnteredHand, RecordedPlayer};
@@ -73,7 +73,7 @@ pub struct HandPath {
 impl HandPath {
     /// The game and the hand's number: 1 or more, or the path names no hand.
     fn hand(self) -> Result<(GameId, TurnNumber)> {
-        let number = TurnNumber::parse(&self.number).ok_or(Error::NotFound("hand"))?;
+        let number = TurnNumber::parse(&self.number).ok_or(Error::not_found("hand"))?;
         Ok((self.game_id, number))
     }
 }
@@ -137,7 +137,7 @@ pub async fn record_hand(
             };
             let view = shown
                 .and_then(|number| hand_view_of(&game, number))
-                .ok_or_else(|| Error::bug("a hand was recorded but the game has none"))?;
+                .ok_or_else(|| ServiceError::bug("a hand was recorded but the game has none"))?;
             Answer::json(status, &view)
                 .at(format!("/v1/games/{}/hands/{}", game.id(), view.number))
                 .at_version(game.version())
@@ -209,7 +209,7 @@ pub async fn replace_hand(
                 edits::replace_hand(session, &account.id, &game_id, number, new, expected)?;
             let game = &*changed.game;
             let view = hand_view_of(game, number)
-                .ok_or_else(|| Error::bug("a replaced hand is not in its game"))?;
+                .ok_or_else(|| ServiceError::bug("a replaced hand is not in its game"))?;
             Answer::json(StatusCode::OK, &view)
                 .at_version(game.version())
                 .done()
@@ -278,7 +278,7 @@ pub async fn get_hand(
     let (game_id, number) = path.into_inner().hand()?;
     let game = state.game(caller, game_id).await?;
     game.cards()?;
-    let hand = hand_view_of(&game, number).ok_or(Error::NotFound("hand"))?;
+    let hand = hand_view_of(&game, number).ok_or(Error::not_found("hand"))?;
     Ok(conditions.read(game.version(), &hand))
 }
 

@@ -14,7 +14,7 @@ use crate::api::http::language::{LanguageQuery, PageLanguage};
 use crate::api::http::middleware::PageForPeople;
 use crate::api::http::negotiate;
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, ServiceError};
 use crate::pad::chart::progress_chart;
 use crate::pad::html::{content_security_policy, escape, pad_fragment, page};
 use crate::pad::words::Language;
@@ -51,7 +51,7 @@ async fn pad_of(
             let game = share::game(session, &link)?;
             let sheet = Scoresheet::of(&game);
             let version = sheet.version();
-            Ok((shown(&game, &sheet, language), sheet, version))
+            Ok::<_, ServiceError>((shown(&game, &sheet, language), sheet, version))
         })
         .await
 }
@@ -142,7 +142,9 @@ pub async fn shared_pad(
     let language = PageLanguage::of(&req)?;
     let words = language.0;
     let (shown, sheet, version) = match pad_of(&state, path.into_inner().token, words).await {
-        Err(Error::NotFound(_)) if wants_a_page(&req) => return Ok(ended_page(language)),
+        Err(Error::Service(ServiceError::NotFound(_))) if wants_a_page(&req) => {
+            return Ok(ended_page(language));
+        }
         other => other?,
     };
     // The live script's words travel with the page, in its language.
@@ -254,7 +256,7 @@ pub async fn follow_shared_game(
         .run(move |session| {
             let link = share::open(session, &token)?;
             let game = share::game(session, &link)?.record.game;
-            Ok((link, game.version, game.account_id))
+            Ok::<_, ServiceError>((link, game.version, game.account_id))
         })
         .await?;
     let address = client_for_bounds(&req);

@@ -15,7 +15,7 @@ use crate::api::resources::games::GamePage;
 use crate::api::views::GameView;
 use crate::api::views::people::{Leaderboard, PersonView, StatsView};
 use crate::api::{AppState, any_age};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result, ServiceResult};
 use crate::service::chosen::{ChosenId, Made};
 use crate::service::games::GamesAfter;
 use crate::service::names::GameKind;
@@ -133,7 +133,7 @@ pub struct LeaderboardQuery {
 fn person_created(
     status: StatusCode,
     view: &PersonView,
-) -> Result<crate::api::http::idempotency::Receipt> {
+) -> ServiceResult<crate::api::http::idempotency::Receipt> {
     (Answer::json(status, view))
         .at(format!("/v1/people/{}", view.id))
         .done()

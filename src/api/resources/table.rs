@@ -12,7 +12,7 @@ use crate::api::http::idempotency::{Answer, IdempotencyKey};
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::GameView;
 use crate::api::{AppState, GamePath};
-use crate::error::Result;
+use crate::error::{Result, ServiceResult};
 use crate::service::change::Changed;
 use crate::service::table;
 use crate::values::{GameId, PersonId, PlayerId};
@@ -60,7 +60,7 @@ pub struct SeatPath {
 fn game_answer(
     changed: &Changed,
     status: StatusCode,
-) -> Result<crate::api::http::idempotency::Receipt> {
+) -> ServiceResult<crate::api::http::idempotency::Receipt> {
     let game = &*changed.game;
     let answer = Answer::json(status, &GameView::from(game)).at_version(game.version());
     match status {

@@ -57,7 +57,7 @@ pub fn routes(config: &mut web::ServiceConfig) {
 /// asks again each time (`no-cache`) and is answered 304 when nothing changed; 404 for a name
 /// the app does not have.
 fn file(request: &HttpRequest, name: &str) -> Result<HttpResponse, Error> {
-    let found = Files::get(name).ok_or(Error::NotFound("file"))?;
+    let found = Files::get(name).ok_or(Error::not_found("file"))?;
     let tag = EntityTag::new_strong(
         found
             .metadata

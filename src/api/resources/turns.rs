@@ -19,7 +19,7 @@ use crate::api::http::request_metrics::count_if_done;
 use crate::api::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::api::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::api::{AppState, GamePath, TurnPath, entry_number};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::{Error, ProblemCode, Result, ServiceError, ServiceResult};
 use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::change::Changed;
@@ -82,14 +82,14 @@ pub struct TurnPage {
 }
 
 /// The turn a change was about, as the change left it (a third roll: the scored turn).
-pub(super) fn changed_turn(changed: &Changed) -> Result<TurnView> {
+pub(super) fn changed_turn(changed: &Changed) -> ServiceResult<TurnView> {
     changed
         .events
         .iter()
         .rev()
         .find_map(|event| event.turn)
         .and_then(|number| turn_view_of(&changed.game, number))
-        .ok_or_else(|| Error::bug("a turn was played but the game has none"))
+        .ok_or_else(|| ServiceError::bug("a turn was played but the game has none"))
 }
 
 /// Record a tabletop turn
@@ -150,7 +150,7 @@ pub async fn record_turn(
                     Made::Already(game) => {
                         let view = number
                             .and_then(|number| turn_view_of(&game, number))
-                            .ok_or_else(|| Error::bug("a turn sent again is not there"))?;
+                            .ok_or_else(|| ServiceError::bug("a turn sent again is not there"))?;
                         (StatusCode::OK, Arc::new(game), view)
                     }
                 };
@@ -225,7 +225,7 @@ pub async fn replace_turn(
     };
     let view = move |changed: &Changed| {
         turn_view_of(&changed.game, number)
-            .ok_or_else(|| Error::bug("a replaced turn is not in its game"))
+            .ok_or_else(|| ServiceError::bug("a replaced turn is not in its game"))
     };
     turn.act(key, action, Some(&raw), view).await
 }
@@ -286,7 +286,7 @@ pub async fn list_turns(
 pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
     let game = turn.state.game(turn.caller, turn.game_id).await?;
     game.dice()?;
-    let view = turn_view_of(&game, turn.number).ok_or(Error::NotFound("turn"))?;
+    let view = turn_view_of(&game, turn.number).ok_or(Error::not_found("turn"))?;
     Ok(turn.conditions.read(game.version(), &view))
 }
 
@@ -354,7 +354,7 @@ impl TurnAt {
         key: IdempotencyKey,
         action: TurnAction,
         body: Option<&RawBody>,
-        view: impl FnOnce(&Changed) -> Result<V> + Send + 'static,
+        view: impl FnOnce(&Changed) -> ServiceResult<V> + Send + 'static,
     ) -> Result<HttpResponse> {
         let TurnAt {
             state,

@@ -10,7 +10,7 @@ use serde_json::value::RawValue;
 use utoipa::ToSchema;
 
 use crate::api::views::{GameView, HandView, TurnView, hand_view_of, turn_view_of};
-use crate::error::{Error, Result};
+use crate::error::{ServiceError as Error, ServiceResult as Result};
 use crate::service::events::{Event, EventData as LoggedData};
 use crate::service::replay::GameState;
 

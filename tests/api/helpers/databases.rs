@@ -224,7 +224,7 @@ fn migrations_hash(backend: &str) -> u64 {
         }
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("migrations")
+        .join("crates/service/migrations")
         .join(backend);
     let mut found = Vec::new();
     files(&root, &mut found);
