@@ -1,109 +1,16 @@
-//! Phase 10 scorekeeping: the rules (`rules`, a crate of their own, `crates/rules`), what each
-//! request does (`service`, which alone reaches the database through its private `store`) and
-//! the HTTP API (`api`). This file builds the actix `App`.
+//! Phase 10 scorekeeping, the server: the HTTP/1.1 server that runs the API's app (`server`)
+//! and the operator's metrics (`telemetry`). Under it, each a crate of its own: the HTTP API
+//! (`api`, `crates/api`), what each request does (`service`, `crates/service`, which alone
+//! reaches the database through its private store) and the rules (`rules`, `crates/rules`).
 
-pub mod api;
-pub mod config;
-pub mod error;
-pub mod pad;
 pub mod server;
 pub mod telemetry;
 
+/// The HTTP API, its configuration, its errors and the score pad (`crates/api`).
+pub use phase10_api as api;
+pub use phase10_api::{AppParts, app, config, error, pad};
+/// The games' rules, the advisor and the best whole solitaire game (`crates/rules`).
+pub use phase10_api::{rules, whole_game};
 /// What each request does, over its private store (`crates/service`), and the typed values
-/// every layer shares: named here as the API has always named them.
-pub use phase10_service as service;
-pub use phase10_service::values;
-/// The games' rules, the advisor and the best whole solitaire game: the crate under all the
-/// others (`crates/rules`).
-pub use phase10_service::{rules, whole_game};
-
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
-use actix_web::middleware::{Condition, DefaultHeaders, from_fn};
-use actix_web::{App, HttpResponse, web};
-use tracing_actix_web::TracingLogger;
-use utoipa_actix_web::AppExt;
-use utoipa_swagger_ui::SwaggerUi;
-
-use api::AppState;
-use api::http::client_address::TrustedProxies;
-use api::http::extract::BodyLimit;
-use api::http::header_limit::HeaderLimit;
-use api::http::rate_limit::RateLimits;
-use api::openapi::OpenApiJson;
-
-/// What the app is made of, built once and shared by every worker.
-#[derive(Clone)]
-pub struct AppParts {
-    pub state: web::Data<AppState>,
-    pub openapi: web::Data<OpenApiJson>,
-    pub rate_limits: web::Data<RateLimits>,
-    pub trusted_proxies: web::Data<TrustedProxies>,
-    pub body_limit: BodyLimit,
-    pub header_limit: usize,
-    /// Browser origins allowed to call (`*`: any); none by default.
-    pub cors_origins: Vec<String>,
-}
-
-/// The application: every route, the docs, problem+json for every error (panics included),
-/// limits on headers and request rates, CORS when configured, HEAD wherever GET is,
-/// `X-Content-Type-Options: nosniff` on every answer, request logs. `extra` adds routes
-/// (tests use it for a handler of their own).
-pub fn app(
-    parts: AppParts,
-    extra: fn(&mut web::ServiceConfig),
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    let (app, _) = App::new()
-        .into_utoipa_app()
-        .configure(api::routes)
-        .split_for_parts();
-    let cors = !parts.cors_origins.is_empty();
-    app.app_data(parts.state)
-        .app_data(parts.openapi)
-        .app_data(parts.rate_limits)
-        .app_data(parts.trusted_proxies)
-        .app_data(parts.body_limit)
-        .app_data(web::Data::new(HeaderLimit(parts.header_limit)))
-        .service(api::openapi::openapi_json)
-        .service(
-            SwaggerUi::new("/docs/{_:.*}").config(utoipa_swagger_ui::Config::from("/openapi.json")),
-        )
-        .route(
-            "/docs",
-            web::get().to(|| async {
-                HttpResponse::PermanentRedirect()
-                    .insert_header(("Location", "/docs/"))
-                    .finish()
-            }),
-        )
-        .configure(api::resources::table_app::routes)
-        .configure(extra)
-        .default_service(web::to(api::http::middleware::unrouted))
-        .wrap(from_fn(api::http::docs_policy::docs_policy))
-        .wrap(from_fn(api::http::draining::close_while_draining))
-        .wrap(from_fn(api::http::middleware::head_as_get))
-        .wrap(from_fn(api::http::middleware::catch_panics))
-        .wrap(api::http::middleware::problems())
-        .wrap(from_fn(api::http::rate_limit::limit))
-        .wrap(from_fn(api::http::header_limit::limit_headers))
-        .wrap(Condition::new(
-            cors,
-            api::http::cors::policy(&parts.cors_origins),
-        ))
-        // Again outside CORS, for the preflights it refuses (inside, for everything else, so
-        // that an error answer keeps the CORS headers).
-        .wrap(api::http::middleware::problems())
-        .wrap(api::http::middleware::RequestIdHeader)
-        .wrap(DefaultHeaders::new().add((header::X_CONTENT_TYPE_OPTIONS, "nosniff")))
-        .wrap(from_fn(api::http::request_metrics::measure))
-        .wrap(TracingLogger::<api::http::request_log::RequestSpan>::new())
-}
+/// every layer shares.
+pub use phase10_api::{service, values};

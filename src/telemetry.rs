@@ -8,23 +8,13 @@
 //! scrape too, from what the server registered here when it started.
 
 use std::sync::{Mutex, OnceLock};
-use std::time::Instant;
 
 use actix_web::{App, HttpResponse, HttpServer, web};
 use metrics::{describe_counter, describe_gauge, describe_histogram, gauge};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-/// Requests answered, by route, method and status.
-pub const REQUESTS: &str = "phase10_http_requests_total";
-/// Their latency, in seconds, by route and method.
-pub const REQUEST_SECONDS: &str = "phase10_http_request_duration_seconds";
-/// Turns recorded (tabletop turns and digital turns scored).
-pub const TURNS: &str = "phase10_turns_recorded_total";
-/// Hands of the card game recorded.
-pub const HANDS: &str = "phase10_hands_recorded_total";
-/// Advice answered, by goal; and how long the advisor took, in seconds.
-pub const ADVICE: &str = "phase10_advice_answers_total";
-pub const ADVICE_SECONDS: &str = "phase10_advice_duration_seconds";
+/// Those the API records: requests and their latency, turns, hands, advice and its time.
+pub use crate::api::telemetry::{ADVICE, ADVICE_SECONDS, HANDS, REQUEST_SECONDS, REQUESTS, TURNS};
 /// Database connections in use and idle, and the pool's size.
 pub const POOL_IN_USE: &str = "phase10_db_pool_connections_in_use";
 pub const POOL_IDLE: &str = "phase10_db_pool_connections_idle";
@@ -160,9 +150,4 @@ pub fn serve(bind: &str) -> std::io::Result<actix_web::dev::Server> {
     .bind(bind)?
     .run();
     Ok(server)
-}
-
-/// Records how long something took in the histogram `name`.
-pub fn took(name: &'static str, since: Instant) {
-    metrics::histogram!(name).record(since.elapsed().as_secs_f64());
 }
