@@ -105,7 +105,7 @@ fn hand(went_out: usize, lines: &[&str]) -> Hand {
 fn play(game: &mut CardGame, went_out: usize, lines: &[&str]) -> HandOutcome {
     match game.play(&hand(went_out, lines)) {
         Ok(outcome) => outcome,
-        Err(e) => panic!("hand refused: {e} ({})", e.field),
+        Err(e) => panic!("hand refused: {e} ({})", e.at),
     }
 }
 
@@ -134,7 +134,11 @@ fn assert_refused(
     assert_eq!(game, &before, "a refused hand changes nothing");
     let error = refused.expect_err("the hand is refused");
     assert_eq!(
-        (error.problem, error.field.as_str(), error.message.as_str()),
+        (
+            error.problem,
+            error.at.to_string().as_str(),
+            error.message.as_str()
+        ),
         (problem, field, words)
     );
     assert_reads_well(&error.message);
@@ -936,7 +940,11 @@ fn every_other_player_holds_at_least_one_card() {
 fn both_cards_and_points_for_one_player_are_refused_by_name() {
     let error: HandError = HandError::cards_and_points(1, "Bo");
     assert_eq!(
-        (error.problem, error.field.as_str(), error.message.as_str()),
+        (
+            error.problem,
+            error.at.to_string().as_str(),
+            error.message.as_str()
+        ),
         (
             HandProblem::CardsAndPoints,
             "players[1]",

@@ -178,5 +178,5 @@ pub(super) fn refused(error: HandError) -> Error {
         HandProblem::PhaseNotMade => ProblemCode::PhaseNotMade,
         HandProblem::NotTied => ProblemCode::NotTied,
     };
-    Error::invalid_field(code, error.field, error.message)
+    Error::invalid_field(code, error.at.to_string(), error.message)
 }

@@ -15,7 +15,7 @@ use super::replay::{Check, GameState, Play, TurnRefused, WhyRefused, replay_turn
 use super::store::{edits, games, hands, turns};
 use super::{Session, VersionCheck};
 use crate::error::{Error, FieldError, ProblemCode, Result};
-use crate::rules::cards::HandProblem;
+use crate::rules::cards::{HandPlace, HandProblem};
 use crate::rules::dice::game::TurnError;
 use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
 
@@ -273,16 +273,15 @@ fn hand_breaks_later(record: &GameRecord, refused: HandRefused) -> Error {
     let WhyHandRefused::Rules(error) = &refused.why else {
         return refused.does_not_replay(&record.game.id);
     };
-    let field = if error.field.is_empty() {
-        at.clone()
-    } else {
-        format!("{at}/{}", error.field)
+    let field = match error.at {
+        HandPlace::Hand => at.clone(),
+        place => format!("{at}/{place}"),
     };
     let message = match error.problem {
         HandProblem::GameOver | HandProblem::TieBreakDue | HandProblem::NotATieBreak => {
             format!("hand {number}: after this change, {}", error.message)
         }
-        _ => match line_of(record, number, &error.field) {
+        _ => match line_of(record, number, error.at) {
             Some(seat) => {
                 let phase = refused
                     .before
@@ -300,14 +299,9 @@ fn hand_breaks_later(record: &GameRecord, refused: HandRefused) -> Error {
     breaks_later(field, message)
 }
 
-/// The seat of the player whose line of hand `number` a rule's `field` (`players[2]…`) names.
-fn line_of(record: &GameRecord, number: TurnNumber, field: &str) -> Option<usize> {
-    let index: usize = field
-        .strip_prefix("players[")?
-        .split(']')
-        .next()?
-        .parse()
-        .ok()?;
+/// The seat of the player whose line of hand `number` a rule's refusal is about, if a line.
+fn line_of(record: &GameRecord, number: TurnNumber, place: HandPlace) -> Option<usize> {
+    let index = place.line_index()?;
     let hand = record.hands.iter().find(|hand| hand.number == number)?;
     let line = hand.players.as_ref()?.get(index)?;
     record.players.iter().position(|p| p.id == line.player_id)

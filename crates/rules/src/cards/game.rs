@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::hand::{Hand, HandEntry, HandError, HandProblem};
+use super::hand::{Hand, HandEntry, HandError, HandPlace, HandProblem};
 use super::hand_checks::{HandCheck, Scored};
 // The interface lists these with `CardGame`; they live with the pad and the variations.
 pub use super::sheet::{CardSheet, HandLine, HandOutcome};
@@ -131,12 +131,12 @@ impl CardGame {
         match (self.status, hand) {
             (CardStatus::Finished, _) => Err(HandError::new(
                 HandProblem::GameOver,
-                "",
+                HandPlace::Hand,
                 format!("the game is over: {} won", self.winner_words()),
             )),
             (CardStatus::TieBreak, Hand::Played { .. }) => Err(HandError::new(
                 HandProblem::TieBreakDue,
-                "",
+                HandPlace::Hand,
                 format!(
                     "{} tied: the next hand is their tie-break hand, recorded with only who went out",
                     self.names_of(&self.tied)
@@ -144,7 +144,7 @@ impl CardGame {
             )),
             (CardStatus::InProgress, Hand::TieBreak { .. }) => Err(HandError::new(
                 HandProblem::NotATieBreak,
-                "",
+                HandPlace::Hand,
                 "no players are tied, so there is no tie-break hand: record a hand with every player",
             )),
             (CardStatus::TieBreak, Hand::TieBreak { went_out }) => self.play_tie_break(*went_out),
@@ -241,7 +241,7 @@ impl CardGame {
             };
             return Err(HandError::new(
                 HandProblem::NotTied,
-                "went_out",
+                HandPlace::WentOut,
                 format!(
                     "only {} tied, so one of them went out of the tie-break hand, not {who}",
                     self.names_of(&self.tied)
@@ -251,7 +251,7 @@ impl CardGame {
         let Some(&last) = self.rules.phases.last() else {
             return Err(HandError::new(
                 HandProblem::GameOver,
-                "",
+                HandPlace::Hand,
                 "the game has no phases",
             ));
         };

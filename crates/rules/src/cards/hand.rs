@@ -15,7 +15,7 @@ pub enum Held {
 }
 
 /// One player's line of a recorded hand, in the order the request gave them (its position in
-/// the request's `players` is its index in `entries`, for field paths "players[{index}]…").
+/// the request's `players` is its index in `entries`: `HandPlace::Line`'s `index`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HandEntry {
     pub seat: usize,
@@ -36,15 +36,86 @@ pub enum Hand {
     TieBreak { went_out: usize },
 }
 
-/// Why a hand is refused: a stable kind, the request field at fault ("went_out", "players",
-/// "players[1].points", "players[0].cards[3]", "players[2].laid_down[1]", …; empty when it is
-/// the game, not a field, that refuses the hand) and the reason in a player's words.
+/// Why a hand is refused: a stable kind, where in the hand (`at`) and the reason in a player's
+/// words.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("{message}")]
 pub struct HandError {
     pub problem: HandProblem,
-    pub field: String,
+    pub at: HandPlace,
     pub message: String,
+}
+
+/// Where in a recorded hand a refusal is: the hand as a whole, who went out, its players, or
+/// one player's line (by its place in the request's `players`) and what of it. Shown as the
+/// path of the request's field (`players[0].cards[3]`), empty for the hand as a whole.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandPlace {
+    /// The game refuses the hand, not a field of it.
+    Hand,
+    WentOut,
+    /// The players as a list (one missing).
+    Players,
+    Line {
+        index: usize,
+        part: LinePart,
+    },
+}
+
+/// What of a player's line a refusal is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinePart {
+    Whole,
+    Made,
+    Points,
+    Cards,
+    /// One card held, by its place in `cards`.
+    Card(usize),
+    LaidDown,
+    /// One group laid down, by its place in `laid_down`.
+    Group(usize),
+    /// One card of a group laid down.
+    GroupCard {
+        group: usize,
+        at: usize,
+    },
+}
+
+impl HandPlace {
+    /// The line of the player at `index` of the request, or what of it.
+    pub fn line(index: usize, part: LinePart) -> HandPlace {
+        HandPlace::Line { index, part }
+    }
+
+    /// The place in the request's `players` of the line this is about, if a line.
+    pub fn line_index(self) -> Option<usize> {
+        match self {
+            HandPlace::Line { index, .. } => Some(index),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for HandPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (index, part) = match *self {
+            HandPlace::Hand => return Ok(()),
+            HandPlace::WentOut => return f.write_str("went_out"),
+            HandPlace::Players => return f.write_str("players"),
+            HandPlace::Line { index, part } => (index, part),
+        };
+        write!(f, "players[{index}]")?;
+        match part {
+            LinePart::Whole => Ok(()),
+            LinePart::Made => f.write_str(".made"),
+            LinePart::Points => f.write_str(".points"),
+            LinePart::Cards => f.write_str(".cards"),
+            LinePart::Card(at) => write!(f, ".cards[{at}]"),
+            LinePart::LaidDown => f.write_str(".laid_down"),
+            LinePart::Group(group) => write!(f, ".laid_down[{group}]"),
+            LinePart::GroupCard { group, at } => write!(f, ".laid_down[{group}][{at}]"),
+        }
+    }
 }
 
 /// The kinds of refusal.
@@ -87,10 +158,10 @@ pub enum HandProblem {
 }
 
 impl HandError {
-    pub fn new(problem: HandProblem, field: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn new(problem: HandProblem, at: HandPlace, message: impl Into<String>) -> Self {
         HandError {
             problem,
-            field: field.into(),
+            at,
             message: message.into(),
         }
     }
@@ -99,8 +170,40 @@ impl HandError {
     pub fn cards_and_points(index: usize, name: &str) -> HandError {
         HandError::new(
             HandProblem::CardsAndPoints,
-            format!("players[{index}]"),
+            HandPlace::line(index, LinePart::Whole),
             format!("give either the cards {name} holds or their points, not both"),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_is_shown_as_the_request_s_field_and_knows_its_line() {
+        let shown = |place: HandPlace| place.to_string();
+        assert_eq!(shown(HandPlace::Hand), "");
+        assert_eq!(shown(HandPlace::WentOut), "went_out");
+        assert_eq!(shown(HandPlace::Players), "players");
+        let parts = [
+            (LinePart::Whole, "players[2]"),
+            (LinePart::Made, "players[2].made"),
+            (LinePart::Points, "players[2].points"),
+            (LinePart::Cards, "players[2].cards"),
+            (LinePart::Card(3), "players[2].cards[3]"),
+            (LinePart::LaidDown, "players[2].laid_down"),
+            (LinePart::Group(1), "players[2].laid_down[1]"),
+            (
+                LinePart::GroupCard { group: 1, at: 4 },
+                "players[2].laid_down[1][4]",
+            ),
+        ];
+        for (part, field) in parts {
+            let place = HandPlace::line(2, part);
+            assert_eq!(shown(place), field);
+            assert_eq!(place.line_index(), Some(2));
+        }
+        assert_eq!(HandPlace::WentOut.line_index(), None);
     }
 }

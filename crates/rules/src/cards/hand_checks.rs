@@ -7,7 +7,7 @@ use std::ops::RangeInclusive;
 use super::card::{Card, cards_words};
 use super::dealt::{PointsLine, deal, kind_words, left_after};
 use super::deck::{CardEdition, fits_one_deck};
-use super::hand::{HandEntry, HandError, HandProblem, Held};
+use super::hand::{HandEntry, HandError, HandPlace, HandProblem, Held, LinePart};
 use super::laid_down::check_laid_down;
 use super::points::{HAND_SIZE, NotHeld, count_range_words};
 use crate::phases::{PhaseNumber, phase};
@@ -109,7 +109,7 @@ impl HandCheck<'_> {
         };
         Err(HandError::new(
             HandProblem::NotOneDeck,
-            format!("players[{index}].points"),
+            HandPlace::line(index, LinePart::Points),
             format!("the cards of this hand do not fit in one deck: {why}"),
         ))
     }
@@ -130,13 +130,13 @@ impl HandCheck<'_> {
         if went_out >= players {
             return Err(HandError::new(
                 HandProblem::PlayerMissing,
-                "went_out",
+                HandPlace::WentOut,
                 not_a_seat(went_out),
             ));
         }
         let mut seen = vec![false; players];
         for (index, entry) in entries.iter().enumerate() {
-            let field = format!("players[{index}]");
+            let field = HandPlace::line(index, LinePart::Whole);
             match seen.get_mut(entry.seat) {
                 None => {
                     return Err(HandError::new(
@@ -160,7 +160,7 @@ impl HandCheck<'_> {
             let name = self.name(seat);
             return Err(HandError::new(
                 HandProblem::PlayerMissing,
-                "players",
+                HandPlace::Players,
                 format!(
                     "{name} is not in the hand: every player has a line, with what they still hold"
                 ),
@@ -177,11 +177,11 @@ impl HandCheck<'_> {
         went_out: usize,
     ) -> Result<Scored, HandError> {
         let name = self.name(entry.seat);
-        let field = |rest: &str| format!("players[{index}]{rest}");
+        let field = |part| HandPlace::line(index, part);
         let Some(number) = self.phases[entry.seat] else {
             return Err(HandError::new(
                 HandProblem::GameOver,
-                field(""),
+                field(LinePart::Whole),
                 format!("{name} has no phase left to play"),
             ));
         };
@@ -196,7 +196,7 @@ impl HandCheck<'_> {
             (Some(_), false) => {
                 return Err(HandError::new(
                     HandProblem::LaidDownWithoutPhase,
-                    field(".laid_down"),
+                    field(LinePart::LaidDown),
                     format!(
                         "{name} did not lay down phase {number} (made is false), so there are \
                          no cards {name} laid down"
@@ -205,10 +205,10 @@ impl HandCheck<'_> {
             }
             (Some(groups), true) => {
                 if let Err(why) = check_laid_down(number, groups, self.edition) {
-                    let at = why.group().map(|g| format!("[{g}]")).unwrap_or_default();
+                    let at = why.group().map_or(LinePart::LaidDown, LinePart::Group);
                     return Err(HandError::new(
                         HandProblem::PhaseNotMade,
-                        field(&format!(".laid_down{at}")),
+                        field(at),
                         format!(
                             "the cards {name} laid down do not make {}: {why}",
                             phase(number)
@@ -228,18 +228,18 @@ impl HandCheck<'_> {
         entry: &HandEntry,
         name: &str,
         number: PhaseNumber,
-        field: &dyn Fn(&str) -> String,
+        field: &dyn Fn(LinePart) -> HandPlace,
     ) -> Result<(), HandError> {
         if !entry.made {
             return Err(HandError::new(
                 HandProblem::WentOutNotMade,
-                field(".made"),
+                field(LinePart::Made),
                 format!("{name} went out, so {name} laid down phase {number}: made must be true"),
             ));
         }
         let (at, held) = match &entry.held {
-            Held::Cards(cards) if !cards.is_empty() => (".cards", cards_words(cards.len())),
-            Held::Points(points) if *points > 0 => (".points", format!("{points} points")),
+            Held::Cards(cards) if !cards.is_empty() => (LinePart::Cards, cards_words(cards.len())),
+            Held::Points(points) if *points > 0 => (LinePart::Points, format!("{points} points")),
             _ => return Ok(()),
         };
         Err(HandError::new(
@@ -256,7 +256,7 @@ impl HandCheck<'_> {
         name: &str,
         number: PhaseNumber,
         went_out: &str,
-        field: &dyn Fn(&str) -> String,
+        field: &dyn Fn(LinePart) -> HandPlace,
     ) -> Result<u32, HandError> {
         let counts = Self::held_counts(entry, number);
         let holds = if entry.made {
@@ -271,14 +271,14 @@ impl HandCheck<'_> {
             Held::Nothing => {
                 return Err(HandError::new(
                     HandProblem::HoldingUnknown,
-                    field(""),
+                    field(LinePart::Whole),
                     format!(
                         "{name} did not go out: give the cards {name} still holds, or their points"
                     ),
                 ));
             }
-            Held::Cards(cards) => (".cards", cards.is_empty()),
-            Held::Points(points) => (".points", *points == 0),
+            Held::Cards(cards) => (LinePart::Cards, cards.is_empty()),
+            Held::Points(points) => (LinePart::Points, *points == 0),
         };
         if empty {
             return Err(HandError::new(
@@ -311,17 +311,18 @@ impl HandCheck<'_> {
 /// deck.
 fn check_cards(entries: &[HandEntry], names: &[String]) -> Result<(), HandError> {
     // Every card given: its field, the card, and who did what with it.
-    let mut given: Vec<(String, Card, &str, &str)> = Vec::new();
+    let mut given: Vec<(HandPlace, Card, &str, &str)> = Vec::new();
     for (index, entry) in entries.iter().enumerate() {
         let name = names[entry.seat].as_str();
         if let Held::Cards(cards) = &entry.held {
             for (at, &card) in cards.iter().enumerate() {
-                given.push((format!("players[{index}].cards[{at}]"), card, name, "holds"));
+                let field = HandPlace::line(index, LinePart::Card(at));
+                given.push((field, card, name, "holds"));
             }
         }
         for (g, group) in entry.laid_down.iter().flatten().enumerate() {
             for (at, &card) in group.iter().enumerate() {
-                let field = format!("players[{index}].laid_down[{g}][{at}]");
+                let field = HandPlace::line(index, LinePart::GroupCard { group: g, at });
                 given.push((field, card, name, "laid down"));
             }
         }
@@ -330,20 +331,20 @@ fn check_cards(entries: &[HandEntry], names: &[String]) -> Result<(), HandError>
         if let Err(why) = card.check() {
             return Err(HandError::new(
                 HandProblem::InvalidCard,
-                field.clone(),
+                *field,
                 format!("{name} {did} a card that does not exist: {why}"),
             ));
         }
     }
-    let given: Vec<(String, Card)> = given.into_iter().map(|(f, c, ..)| (f, c)).collect();
+    let given: Vec<(HandPlace, Card)> = given.into_iter().map(|(f, c, ..)| (f, c)).collect();
     if let Err(too_many) = fits_one_deck(given.iter().map(|(_, card)| card)) {
         // The field is the first copy of the card beyond what the deck has.
         let field = given
             .iter()
             .filter(|(_, card)| *card == too_many.card)
             .nth(too_many.in_deck)
-            .map(|(field, _)| field.clone())
-            .unwrap_or_else(|| "players".to_string());
+            .map(|(field, _)| *field)
+            .unwrap_or(HandPlace::Players);
         return Err(HandError::new(
             HandProblem::NotOneDeck,
             field,

@@ -20,7 +20,7 @@ pub use deck::{CardEdition, DECK_SIZE, TooManyInDeck, fits_one_deck};
 pub use evaluate::{Evaluation, MAX_EVALUATED, evaluate};
 pub use game::{CardGame, CardStatus};
 pub use groups::{LaidCard, LaidGroup, StandsFor};
-pub use hand::{Hand, HandEntry, HandError, HandProblem, Held};
+pub use hand::{Hand, HandEntry, HandError, HandPlace, HandProblem, Held, LinePart};
 pub use laid_down::{NotMade, check_laid_down};
 pub use sheet::{CardSheet, HandLine, HandOutcome};
 pub use variations::{CardRules, CardSetupError, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
