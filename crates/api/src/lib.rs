@@ -38,7 +38,7 @@ use crate::service::idempotency::Claim;
 use crate::service::replay::GameState;
 use crate::service::standby::{self, OnStandby};
 use crate::service::{Service, Session, games};
-use crate::values::{GameId, TurnNumber};
+use crate::values::{GameId, GameVersion, TurnNumber};
 use http::idempotency::{self, Receipt};
 
 /// The path of a game: `/v1/games/{game_id}…`. An id that is not a UUID names no game (404).
@@ -214,7 +214,7 @@ impl AppState {
         &self,
         caller: Caller,
         game_id: GameId,
-        named: Option<i64>,
+        named: Option<GameVersion>,
     ) -> Result<GameState> {
         let id = game_id.clone();
         let fresh = move |service: &Service, game: &GameState| {

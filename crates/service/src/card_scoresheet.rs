@@ -9,7 +9,7 @@ use super::names::CardsKind;
 use super::replay::GameState;
 use super::table::{coming_dealer, dealer_of_hand};
 use crate::rules::cards::{CardEdition, CardGame, CardStatus, HandLine};
-use crate::values::{GameId, PlayerId, PlayerName};
+use crate::values::{GameId, GameVersion, PlayerId, PlayerName};
 
 /// The score pad of a card game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -20,7 +20,8 @@ pub struct CardScoresheet {
     pub game: CardsKind,
     /// The game's version the pad shows (the answer's ETag).
     #[serde(skip)]
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub status: CardStatus,
     /// The winners, once the game is over.
     #[schema(value_type = Vec<uuid::Uuid>)]

@@ -24,7 +24,7 @@ use super::replay::{GameState, replay};
 use super::store::{events, games};
 use super::{Session, VersionCheck, access, check_version};
 use crate::error::{Error, Result};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
 
 /// A game being changed: its state as the change goes, and the events the change makes.
 pub struct Change<'a, 's> {
@@ -32,7 +32,7 @@ pub struct Change<'a, 's> {
     pub game: GameState,
     events: Vec<Event>,
     /// The version the next event will have, once asked for.
-    next: Option<i64>,
+    next: Option<GameVersion>,
     /// Whether the change deleted the game.
     deleted: bool,
     /// Whether the game was over before the change: its results counted in its people's
@@ -66,7 +66,7 @@ impl Change<'_, '_> {
     /// The version the next event of this change will have, which the game has from now on:
     /// the version the change took for its first event, a version of its own for each further
     /// one.
-    pub fn next_version(&mut self) -> Result<i64> {
+    pub fn next_version(&mut self) -> Result<GameVersion> {
         if let Some(version) = self.next {
             return Ok(version);
         }
@@ -209,7 +209,7 @@ pub fn change_as(
     };
     let row = games::lock_for_change(session.conn(), game_id, now, member)?
         .ok_or(Error::NotFound("game"))?;
-    let before = row.version - 1;
+    let before = row.version.previous();
     let mut game = match session.recent().game(game_id, before) {
         Some(kept) => kept,
         None => {

@@ -17,7 +17,7 @@ use super::{Session, VersionCheck};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::cards::{HandPlace, HandProblem};
 use crate::rules::dice::game::TurnError;
-use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
+use crate::values::{AccountId, GameId, GameVersion, PlayerId, TurnNumber};
 
 /// Replaces the dice of a tabletop turn (none: a failed turn) and works the game out again: the
 /// change `turns::act` makes for `TurnAction::Replace`.
@@ -314,7 +314,7 @@ pub fn list(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    after: Option<i64>,
+    after: Option<GameVersion>,
     limit: usize,
 ) -> Result<Vec<Edit>> {
     games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
@@ -322,7 +322,7 @@ pub fn list(
     Ok(edits::after(
         session.conn(),
         game_id,
-        after.unwrap_or(0),
+        after.unwrap_or(GameVersion::NONE),
         limit,
     )?)
 }

@@ -239,7 +239,7 @@ pub enum Error {
     Conflict { code: ProblemCode, detail: String },
     /// `If-Match` names a version the game no longer has.
     #[error("the game is at version {version}, which If-Match does not name: read it again")]
-    PreconditionFailed { version: i64 },
+    PreconditionFailed { version: crate::values::GameVersion },
     /// Well-formed, but breaks a rule.
     #[error("{detail}")]
     Invalid {

@@ -4,7 +4,7 @@
 use super::Session;
 use super::store::{events, games};
 use crate::error::{Error, Result};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
 
 pub use super::record::{EventData, EventKind, LoggedEvent};
 
@@ -13,7 +13,7 @@ pub use super::record::{EventData, EventKind, LoggedEvent};
 pub struct Event {
     pub kind: EventKind,
     /// The game's version after the change: the event's id.
-    pub version: i64,
+    pub version: GameVersion,
     /// The number of the turn (of a card game: the hand) the change was about, if any.
     pub turn: Option<TurnNumber>,
 }
@@ -24,7 +24,7 @@ pub fn current_version(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-) -> Result<i64> {
+) -> Result<GameVersion> {
     games::find_visible(session.conn(), account_id, game_id)?
         .map(|game| game.version)
         .ok_or(Error::NotFound("game"))
@@ -36,7 +36,7 @@ pub fn current_version(
 pub fn after(
     session: &mut Session,
     game_id: &GameId,
-    version: i64,
+    version: GameVersion,
     limit: i64,
 ) -> Result<Option<Vec<LoggedEvent>>> {
     let rows = events::after(session.conn(), game_id, version, limit)?;

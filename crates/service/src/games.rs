@@ -19,7 +19,7 @@ use crate::rules::cards::{CardEdition, CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLA
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, MAX_PLAYERS, Status};
 use crate::rules::dice::order::roll_for_order;
-use crate::values::{AccountId, GameId, GameName, PlayerId};
+use crate::values::{AccountId, GameId, GameName, GameVersion, PlayerId};
 
 /// Where a page of games starts: after this game, newest first.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -121,7 +121,7 @@ fn new_game(
         account_id: account_id.clone(),
         rules,
         status: GameStatus::InProgress,
-        version: 1,
+        version: GameVersion::FIRST,
         created_at: now,
         updated_at: now,
         name,

@@ -64,7 +64,7 @@ use chrono::NaiveDateTime;
 use diesel::connection::TransactionManager;
 
 use crate::error::{Error, Result};
-use crate::values::GameId;
+use crate::values::{GameId, GameVersion};
 use clock::Clock;
 use idempotency::KeyPolicy;
 use roller::Dice;
@@ -75,11 +75,11 @@ use store::{DbConnection, Store, StoreConnection};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum VersionCheck {
     Any,
-    OneOf(Vec<i64>),
+    OneOf(Vec<GameVersion>),
 }
 
 impl VersionCheck {
-    pub fn allows(&self, version: i64) -> bool {
+    pub fn allows(&self, version: GameVersion) -> bool {
         match self {
             VersionCheck::Any => true,
             VersionCheck::OneOf(versions) => versions.contains(&version),
@@ -88,7 +88,7 @@ impl VersionCheck {
 }
 
 /// Refuses a write whose `If-Match` does not name the game's `version`.
-pub fn check_version(check: Option<&VersionCheck>, version: i64) -> Result<()> {
+pub fn check_version(check: Option<&VersionCheck>, version: GameVersion) -> Result<()> {
     match check {
         Some(check) if !check.allows(version) => Err(Error::PreconditionFailed { version }),
         _ => Ok(()),

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::replay::GameState;
-use crate::values::GameId;
+use crate::values::{GameId, GameVersion};
 
 /// Games kept at most; each holds its players and turns.
 const GAMES: usize = 2_000;
@@ -28,7 +28,7 @@ fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl Recent {
     /// The game as it was at `version`, if kept.
-    pub fn game(&self, game_id: &GameId, version: i64) -> Option<GameState> {
+    pub fn game(&self, game_id: &GameId, version: GameVersion) -> Option<GameState> {
         let kept = locked(&self.games)
             .get(game_id)
             .filter(|game| game.record.game.version == version)
@@ -37,7 +37,7 @@ impl Recent {
     }
 
     /// The latest version of the game this process has seen, if it keeps the game.
-    pub fn latest_version(&self, game_id: &GameId) -> Option<i64> {
+    pub fn latest_version(&self, game_id: &GameId) -> Option<GameVersion> {
         locked(&self.games)
             .get(game_id)
             .map(|game| game.record.game.version)

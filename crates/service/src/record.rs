@@ -14,7 +14,9 @@ use super::rolls::RolledDieView;
 use crate::rules::cards::{Card, CardEdition, CardRules, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
-use crate::values::{AccountId, GameId, GameName, PersonId, PlayerId, PlayerName, TurnNumber};
+use crate::values::{
+    AccountId, GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName, TurnNumber,
+};
 
 /// A game, as its row keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,7 +28,7 @@ pub struct Game {
     /// The status of the game's latest event (a cache, to list games by status: the database
     /// copies it from the event, with a trigger).
     pub status: GameStatus,
-    pub version: i64,
+    pub version: GameVersion,
     pub created_at: NaiveDateTime,
     pub updated_at: NaiveDateTime,
     /// A label for the game, if it was given one.
@@ -134,7 +136,7 @@ pub struct Turn {
     pub player_id: PlayerId,
     pub dice: Vec<ShownDie>,
     /// The game's version once this turn was recorded (for a digital turn, last changed).
-    pub version: i64,
+    pub version: GameVersion,
     pub created_at: NaiveDateTime,
     pub state: TurnState,
     /// A digital turn's rolls, first to last, as shown; `None` for a tabletop turn.
@@ -153,7 +155,7 @@ pub struct Hand {
     /// Each player's line; `None` for a tie-break hand.
     pub players: Option<Vec<RecordedPlayer>>,
     /// The game's version once this hand was recorded.
-    pub version: i64,
+    pub version: GameVersion,
     pub created_at: NaiveDateTime,
     /// How many times the hand was replaced (RULES §9).
     pub edited: i32,
@@ -215,7 +217,7 @@ pub enum EntryKind {
 pub struct Edit {
     pub game_id: GameId,
     /// The game's version the replacement made.
-    pub version: i64,
+    pub version: GameVersion,
     pub entry: EntryKind,
     pub number: TurnNumber,
     /// Who replaced it.
@@ -309,7 +311,7 @@ impl EventKind {
 /// `event_data` writes it, and puts the copy back when it sends it).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct EventData {
-    pub version: i64,
+    pub version: GameVersion,
     pub game: Box<RawValue>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn: Option<serde_json::Map<String, serde_json::Value>>,
@@ -333,7 +335,7 @@ pub struct DoesNotReplay {
 pub struct LoggedEvent {
     pub game_id: GameId,
     /// The game's version after the change: the event's id.
-    pub version: i64,
+    pub version: GameVersion,
     pub kind: EventKind,
     pub data: EventData,
     pub created_at: NaiveDateTime,

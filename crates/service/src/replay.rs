@@ -11,7 +11,7 @@ use crate::rolls;
 use crate::rules::dice::game::{Edition, Game, TurnError, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{DiceLayout, Die, Roll};
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
 
 /// One stored turn, replayed.
 #[derive(Debug, Clone)]
@@ -130,7 +130,7 @@ impl GameState {
     }
 
     /// Grows by one on every change of the game: its entity tag.
-    pub fn version(&self) -> i64 {
+    pub fn version(&self) -> GameVersion {
         self.record.game.version
     }
 

@@ -12,7 +12,7 @@ use super::names::DiceKind;
 use super::replay::{GameState, Play};
 use crate::rules::PHASES;
 use crate::rules::dice::game::{Game, Status, ranks};
-use crate::values::{GameId, PlayerId, PlayerName};
+use crate::values::{GameId, GameVersion, PlayerId, PlayerName};
 
 /// The score pad of a game: of Phase 10 Dice, or of the card game, told apart by `game`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -36,7 +36,7 @@ impl Scoresheet {
     }
 
     /// The game's version the pad shows.
-    pub fn version(&self) -> i64 {
+    pub fn version(&self) -> GameVersion {
         match self {
             Scoresheet::Dice(pad) => pad.version,
             Scoresheet::Cards(pad) => pad.version,
@@ -53,7 +53,8 @@ pub struct DiceScoresheet {
     pub game: DiceKind,
     /// The game's version the pad shows (the answer's ETag).
     #[serde(skip)]
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub status: Status,
     /// The players with the highest grand total, once the game is over.
     #[schema(value_type = Vec<uuid::Uuid>)]

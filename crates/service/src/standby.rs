@@ -13,7 +13,7 @@ use super::accounts::{Account, authenticate_reading};
 use super::replay::GameState;
 use super::{Service, Session};
 use crate::error::{Error, Result};
-use crate::values::GameId;
+use crate::values::{GameId, GameVersion};
 
 /// The waits before asking a standby that was behind again: then the primary answers.
 const WAITS: [Duration; 3] = [
@@ -43,13 +43,13 @@ pub fn as_account<T>(
 }
 
 /// How new a game read must be: the version the client named, and the one this process saw.
-pub fn floor(service: &Service, game_id: &GameId, named: Option<i64>) -> i64 {
-    let seen = service.recent.latest_version(game_id).unwrap_or(0);
-    seen.max(named.unwrap_or(0))
+pub fn floor(service: &Service, game_id: &GameId, named: Option<GameVersion>) -> GameVersion {
+    let seen = service.recent.latest_version(game_id);
+    (seen.max(named)).unwrap_or(GameVersion::NONE)
 }
 
 /// Whether a game read is as new as `floor`.
-pub fn fresh(game: &GameState, floor: i64) -> bool {
+pub fn fresh(game: &GameState, floor: GameVersion) -> bool {
     game.record.game.version >= floor
 }
 

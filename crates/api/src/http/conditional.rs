@@ -10,9 +10,10 @@ use serde::Serialize;
 
 use crate::error::Error;
 use crate::service::VersionCheck;
+use crate::values::GameVersion;
 
 /// The entity tag of a game at `version`.
-pub fn etag(version: i64) -> String {
+pub fn etag(version: GameVersion) -> String {
     format!("\"{version}\"")
 }
 
@@ -62,7 +63,8 @@ fn versions(value: &str, weak: bool) -> VersionCheck {
                 Some(_) => return None,
                 None => tag,
             };
-            tag.strip_prefix('"')?.strip_suffix('"')?.parse().ok()
+            let version = tag.strip_prefix('"')?.strip_suffix('"')?.parse().ok()?;
+            Some(GameVersion::of(version))
         })
         .collect();
     VersionCheck::OneOf(versions)
@@ -106,20 +108,20 @@ impl Conditions {
 
     /// The newest version of the game the client names in `If-None-Match` (`"7"`, or a pad's
     /// `"7-html"`): a read must not show it an older one.
-    pub fn named_version(&self) -> Option<i64> {
+    pub fn named_version(&self) -> Option<GameVersion> {
         let text = self.if_none_match_text.as_deref()?;
         text.split(',')
             .filter_map(|tag| {
                 let tag = tag.trim();
                 let tag = tag.strip_prefix("W/").unwrap_or(tag).strip_prefix('"')?;
                 let digits = tag.find(|c: char| !c.is_ascii_digit()).unwrap_or(tag.len());
-                tag[..digits].parse().ok()
+                tag[..digits].parse().ok().map(GameVersion::of)
             })
             .max()
     }
 
     /// 200 with the body and its entity tag, or 304 when the client already has this version.
-    pub fn read<T: Serialize>(&self, version: i64, body: &T) -> HttpResponse {
+    pub fn read<T: Serialize>(&self, version: GameVersion, body: &T) -> HttpResponse {
         self.not_modified(version).unwrap_or_else(|| {
             HttpResponse::Ok()
                 .insert_header((header::ETAG, etag(version)))
@@ -128,7 +130,7 @@ impl Conditions {
     }
 
     /// 304 with its entity tag when the client already has this version of the game.
-    pub fn not_modified(&self, version: i64) -> Option<HttpResponse> {
+    pub fn not_modified(&self, version: GameVersion) -> Option<HttpResponse> {
         let fresh = self
             .if_none_match
             .as_ref()

@@ -14,7 +14,7 @@ use crate::http::client_address::client_address;
 use crate::http::conditional::etag;
 use crate::http::extract::RawBody;
 use crate::service::idempotency::{Claim, MAX_KEY, MIN_SEALING_KEY, Written};
-use crate::values::AccountId;
+use crate::values::{AccountId, GameVersion};
 
 /// A write's answer, built inside its transaction so it can be kept with the change for the
 /// write's retries.
@@ -156,7 +156,7 @@ impl Answer {
     }
 
     /// The write leaves its game at `version`.
-    pub fn at_version(mut self, version: i64) -> Answer {
+    pub fn at_version(mut self, version: GameVersion) -> Answer {
         self.headers.push((header::ETAG, etag(version)));
         self
     }

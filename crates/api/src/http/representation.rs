@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponseBuilder};
 
 use super::conditional::etag;
 use crate::pad::words::Language;
+use crate::values::GameVersion;
 
 /// Every `Accept` header of the request, as one list; `None` if there is none.
 pub fn accepted(request: &HttpRequest) -> Option<String> {
@@ -22,7 +23,7 @@ pub fn accepted(request: &HttpRequest) -> Option<String> {
 /// The entity tag of a game's version as JSON (`kind` None) or as another representation in a
 /// language: English keeps the tags it had (`"7-html"`), another language adds its own
 /// (`"7-html-es"`).
-pub fn tag_of(version: i64, kind: Option<&str>, language: Language) -> String {
+pub fn tag_of(version: GameVersion, kind: Option<&str>, language: Language) -> String {
     let Some(kind) = kind else {
         return etag(version);
     };

@@ -10,6 +10,7 @@ use crate::http::extract::QueryParams;
 use crate::http::pagination::{ListPage, encode_cursor};
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::service::edits;
+use crate::values::GameVersion;
 use crate::views::EditView;
 use crate::{AppState, GamePath};
 
@@ -25,7 +26,7 @@ pub struct EditPage {
 /// Where a page of edits starts: after the edit that made this version of the game.
 #[derive(Debug, Serialize, Deserialize)]
 struct EditsAfter {
-    version: i64,
+    version: GameVersion,
 }
 
 /// List a game's edits

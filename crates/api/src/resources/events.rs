@@ -25,7 +25,7 @@ use crate::service;
 use crate::service::events::{EventKind, LoggedEvent};
 use crate::service::live::{Subscription, TooMany};
 use crate::service::share::OpenLink;
-use crate::values::GameId;
+use crate::values::{GameId, GameVersion};
 use crate::views::events::sent_data;
 use crate::{AppState, GamePath};
 
@@ -70,14 +70,14 @@ pub const EVENT_ID_PATTERN: &str = "^[0-9]{1,18}$";
 
 /// Reads `Last-Event-ID`: an id as `EVENT_ID_PATTERN` describes it, or 400. (HTTP has taken
 /// off the whitespace around the value already.)
-pub(crate) fn last_event_id(req: &HttpRequest) -> Result<Option<i64>> {
+pub(crate) fn last_event_id(req: &HttpRequest) -> Result<Option<GameVersion>> {
     let Some(value) = req.headers().get("Last-Event-ID") else {
         return Ok(None);
     };
     match value.to_str() {
         // Eighteen digits always parse.
         Ok(text) if (1..=18).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_digit()) => {
-            Ok(text.parse().ok())
+            Ok(text.parse().ok().map(GameVersion::of))
         }
         _ => Err(Error::Malformed(
             "Last-Event-ID is not an event id this server sent".into(),
@@ -166,7 +166,9 @@ pub async fn follow_game(
             Ok::<_, ServiceError>((version, account.id.clone()))
         })
         .await?;
-    let after = resume.or(query.0.after).unwrap_or(current - 1);
+    let after = resume
+        .or(query.0.after.map(GameVersion::of))
+        .unwrap_or(current.previous());
     let address = client_for_bounds(&req);
     let subscription = state
         .service
@@ -207,7 +209,7 @@ pub(crate) fn stream(
     req: &HttpRequest,
     subscription: Subscription,
     game_id: GameId,
-    after: i64,
+    after: GameVersion,
     link: Option<OpenLink>,
 ) -> HttpResponse {
     let (sender, receiver) = mpsc::channel::<Bytes>(16);
@@ -238,14 +240,18 @@ pub(crate) fn stream(
 /// What a stream follows: the game, from which version, and through which link if any.
 struct Followed {
     game_id: GameId,
-    after: i64,
+    after: GameVersion,
     link: Option<OpenLink>,
 }
 
 /// A whole page of the game's events after `after` from the standby, if there is one and it has
 /// them: the log's history, which a standby holds as the primary does. Anything less (the last
 /// events, which the standby may not have yet) is read from the primary.
-async fn history(state: &AppState, game_id: &GameId, after: i64) -> Option<Vec<LoggedEvent>> {
+async fn history(
+    state: &AppState,
+    game_id: &GameId,
+    after: GameVersion,
+) -> Option<Vec<LoggedEvent>> {
     let id = game_id.clone();
     state
         .from_standby(move |session| {
@@ -309,7 +315,7 @@ async fn follow(
                         let frame = match frames(row) {
                             Ok(frame) => frame,
                             Err(error) => {
-                                tracing::error!(%error, %game_id, row.version, "an event cannot be sent");
+                                tracing::error!(%error, %game_id, version = row.version.get(), "an event cannot be sent");
                                 return;
                             }
                         };

@@ -21,6 +21,7 @@ use crate::pad::words::Language;
 use crate::service::replay::GameState;
 use crate::service::scoresheet::Scoresheet;
 use crate::service::share;
+use crate::values::GameVersion;
 
 /// The page's script, served by the binary.
 const LIVE_SCRIPT: &str = include_str!("../pad/live.js");
@@ -44,7 +45,7 @@ async fn pad_of(
     state: &web::Data<AppState>,
     token: String,
     language: Language,
-) -> Result<(String, Scoresheet, i64)> {
+) -> Result<(String, Scoresheet, GameVersion)> {
     state
         .run(move |session| {
             let link = share::open(session, &token)?;
@@ -58,7 +59,7 @@ async fn pad_of(
 
 /// An HTML answer of the live pad: its script may run, nothing is cached, the address, which
 /// holds the token, is sent to no other site, and no search engine keeps it.
-fn live_html(version: i64, language: PageLanguage) -> HttpResponseBuilder {
+fn live_html(version: GameVersion, language: PageLanguage) -> HttpResponseBuilder {
     let mut answer = HttpResponse::Ok();
     private_page(&mut answer, language);
     answer.insert_header((
@@ -265,7 +266,7 @@ pub async fn follow_shared_game(
         .live()
         .subscribe_shared(&link.game_id, &owner, &address)
         .map_err(too_many_streams)?;
-    let after = resume.unwrap_or(current - 1);
+    let after = resume.unwrap_or(current.previous());
     let game_id = link.game_id.clone();
     Ok(stream(
         state,

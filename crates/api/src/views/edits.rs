@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use super::utc;
 use crate::service::record::{Edit, Entered, EntryKind};
-use crate::values::{AccountId, TurnNumber};
+use crate::values::{AccountId, GameVersion, TurnNumber};
 
 /// One replacement of an entry: which, by whom, when, and the entry before and after it, each as
 /// it was entered (a turn's player and dice; a hand's body as it is recorded).
@@ -24,7 +24,8 @@ pub struct EditView {
     pub created_at: DateTime<Utc>,
     /// The game's version the replacement made: the id of its `turn_edited` or `hand_edited`
     /// event.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub before: Entered,
     pub after: Entered,
 }

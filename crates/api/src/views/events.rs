@@ -12,13 +12,15 @@ use utoipa::ToSchema;
 use crate::error::{ServiceError as Error, ServiceResult as Result};
 use crate::service::events::{Event, EventData as LoggedData};
 use crate::service::replay::GameState;
+use crate::values::GameVersion;
 use crate::views::{GameView, HandView, TurnView, hand_view_of, turn_view_of};
 
 /// The `data` of an event: the game as the change left it, and the turn it was about.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct EventData {
     /// The game's version after the change; also the event's id.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub game: GameView,
     /// The turn started, rolled, scored or replaced (absent for other changes).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -86,7 +88,7 @@ pub fn event_data(event: &Event, state: &GameState) -> Result<LoggedData> {
 pub fn sent_data(logged: &LoggedData) -> Result<String> {
     #[derive(Serialize)]
     struct Sent<'a> {
-        version: i64,
+        version: GameVersion,
         game: &'a RawValue,
         #[serde(skip_serializing_if = "Option::is_none")]
         turn: Option<About<'a>>,

@@ -12,7 +12,7 @@ use crate::rules::dice::game::{Edition, Game, Status};
 use crate::service::names::{CardsKind, DiceKind, Mode};
 use crate::service::replay::{DiceState, GameState, Play};
 use crate::service::table::dealer_of_hand;
-use crate::values::{GameId, GameName, PersonId, PlayerId, PlayerName, TurnNumber};
+use crate::values::{GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName, TurnNumber};
 
 /// A player of a game, as the game stands.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -79,7 +79,8 @@ pub struct DiceGameView {
     #[schema(value_type = Option<i32>, required = true)]
     pub turn_in_play: Option<TurnNumber>,
     /// Grows by one on every change of the game.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub players: Vec<PlayerView>,
     /// The players with the highest grand total, once the game is over.
     #[schema(value_type = Vec<uuid::Uuid>)]
@@ -94,7 +95,7 @@ pub(super) fn game_view(
     dice: &DiceState,
     game: &Game,
     in_play: Option<TurnNumber>,
-    version: i64,
+    version: GameVersion,
     updated_at: NaiveDateTime,
 ) -> GameView {
     let players = &state.record.players;
@@ -221,7 +222,8 @@ pub struct CardGameView {
     #[schema(value_type = Option<String>, format = Uuid, required = true)]
     pub dealer_id: Option<PlayerId>,
     /// Grows by one on every change of the game.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub players: Vec<CardPlayerView>,
     /// The players who play the tie-break hand, while the game waits for it.
     #[schema(value_type = Vec<uuid::Uuid>)]
@@ -238,7 +240,7 @@ pub struct CardGameView {
 pub(super) fn card_game_view(
     state: &GameState,
     game: &CardGame,
-    version: i64,
+    version: GameVersion,
     updated_at: NaiveDateTime,
 ) -> GameView {
     let players = &state.record.players;

@@ -13,7 +13,7 @@ use crate::rolls::RolledDieView;
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::Edition;
-use crate::values::{AccountId, GameId, PersonId, PlayerId, TurnNumber};
+use crate::values::{AccountId, GameId, GameVersion, PersonId, PlayerId, TurnNumber};
 
 /// What kind of document this is, and which shape of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -111,7 +111,8 @@ pub struct ExportedGame {
     #[schema(value_type = Option<crate::values::name_schemas::GameNameText>)]
     pub name: Option<String>,
     /// The game's version (its ETag) as exported; an import keeps it.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
     #[serde(default)]
@@ -157,7 +158,8 @@ pub struct ExportedTurn {
     /// A digital turn still being rolled.
     #[serde(default)]
     pub rolling: bool,
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub created_at: DateTime<Utc>,
     /// How many times it was replaced.
     #[serde(default)]
@@ -174,7 +176,8 @@ pub struct ExportedHand {
     /// None for a tie-break hand.
     #[serde(default)]
     pub players: Option<Vec<RecordedPlayer>>,
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub created_at: DateTime<Utc>,
     #[serde(default)]
     pub edited: i32,
@@ -184,7 +187,8 @@ pub struct ExportedHand {
 #[serde(deny_unknown_fields)]
 pub struct ExportedEdit {
     /// The game's version the replacement made.
-    pub version: i64,
+    #[schema(value_type = i64)]
+    pub version: GameVersion,
     pub entry: EntryKind,
     #[schema(value_type = i32, minimum = 1)]
     pub number: TurnNumber,

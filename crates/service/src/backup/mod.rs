@@ -16,6 +16,7 @@ use super::record::{GameRecord, GameRules, TurnState};
 use super::store::{edits, games, people};
 use crate::error::Result;
 use crate::names::{CardsKind, DiceKind};
+use crate::values::GameVersion;
 use document::*;
 
 pub use restore::{Imported, import};
@@ -32,7 +33,7 @@ pub fn export(session: &mut Session, account: &Account) -> Result<AccountExport>
     while owned.peek().is_some() {
         let some: Vec<_> = owned.by_ref().take(RECORDS_AT_ONCE).collect();
         for record in games::load_records(session.conn(), some)? {
-            let edits = edits::after(session.conn(), &record.game.id, 0, i64::MAX)?;
+            let edits = edits::after(session.conn(), &record.game.id, GameVersion::NONE, i64::MAX)?;
             exported.push(exported_game(record, edits));
         }
     }

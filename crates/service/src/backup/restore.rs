@@ -20,7 +20,7 @@ use crate::rules::PhaseNumber;
 use crate::rules::cards::{CardRules, MAX_CARD_PLAYERS, MIN_CARD_PLAYERS};
 use crate::rules::dice::game::MAX_PLAYERS;
 use crate::store::{edits, games, hands, people, turns};
-use crate::values::{GameId, GameName, PersonId, PlayerName};
+use crate::values::{GameId, GameName, GameVersion, PersonId, PlayerName};
 
 /// What an import made: none of either for a document imported before.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -231,7 +231,7 @@ fn record_of(
             format!("this game has {least} to {most} players"),
         ));
     }
-    if exported.version < 1 {
+    if exported.version < GameVersion::FIRST {
         return Err(invalid(at("version"), "a game's version is 1 or more"));
     }
     let wrong_entries = match rules {
@@ -287,7 +287,7 @@ fn record_of(
         .chain(exported.edits.iter().map(|e| e.version));
     if let Some(version) = versions
         .clone()
-        .find(|v| !(1..=exported.version).contains(v))
+        .find(|v| !(GameVersion::FIRST..=exported.version).contains(v))
     {
         return Err(invalid(
             at("version"),

@@ -8,13 +8,13 @@ use super::DbConnection;
 use super::columns::{Json, Named};
 use super::schema::edits;
 use crate::record::{Edit, Entered, EntryKind};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = edits)]
 struct EditRow {
     game_id: GameId,
-    version: i64,
+    version: GameVersion,
     entry: Named<EntryKind>,
     number: TurnNumber,
     account_id: AccountId,
@@ -62,7 +62,7 @@ pub(crate) fn insert(conn: &mut DbConnection, edit: &Edit) -> QueryResult<()> {
 pub(crate) fn after(
     conn: &mut DbConnection,
     game_id: &GameId,
-    after: i64,
+    after: GameVersion,
     limit: i64,
 ) -> QueryResult<Vec<Edit>> {
     edits::table

@@ -9,7 +9,7 @@ use super::DbConnection;
 use super::columns::{Json, Named};
 use super::schema::events;
 use crate::record::{EventData, EventKind, GameStatus, LoggedEvent};
-use crate::values::GameId;
+use crate::values::{GameId, GameVersion};
 
 /// The PostgreSQL channel a change is announced on; the payload is the game's id.
 pub(crate) const CHANNEL: &str = "phase10_game_events";
@@ -18,7 +18,7 @@ pub(crate) const CHANNEL: &str = "phase10_game_events";
 #[diesel(table_name = events)]
 struct EventRow {
     game_id: GameId,
-    version: i64,
+    version: GameVersion,
     kind: Named<EventKind>,
     data: Json<EventData>,
     created_at: NaiveDateTime,
@@ -74,7 +74,7 @@ pub(crate) fn announce(conn: &mut DbConnection, game_id: &GameId) -> QueryResult
 pub(crate) fn after(
     conn: &mut DbConnection,
     game_id: &GameId,
-    version: i64,
+    version: GameVersion,
     limit: i64,
 ) -> QueryResult<Vec<LoggedEvent>> {
     events::table

@@ -16,7 +16,7 @@ use crate::record::{AnyEdition, DiceRules, Game, GameRecord, GameRules, GameStat
 use crate::rules::PhaseNumber;
 use crate::rules::cards::CardRules;
 use crate::rules::dice::DiceLayout;
-use crate::values::{AccountId, GameId, GameName, PersonId, PlayerId, PlayerName};
+use crate::values::{AccountId, GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName};
 
 /// In the order of the table's columns: a changed game is read back with `RETURNING` all of
 /// them, which both backends share (`as_returning` is not among what they share).
@@ -29,7 +29,7 @@ struct GameRow {
     edition: Named<AnyEdition>,
     dice_layout: Named<DiceLayout>,
     status: Named<GameStatus>,
-    version: i64,
+    version: GameVersion,
     created_at: NaiveDateTime,
     updated_at: NaiveDateTime,
     game: Named<GameKind>,
@@ -342,7 +342,7 @@ pub(crate) fn put_back(conn: &mut DbConnection, game: &Game) -> QueryResult<()> 
 
 /// Moves a game taken for a change on by one more version (a change of two events), and
 /// returns the version it now has.
-pub(crate) fn bump_version(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<i64> {
+pub(crate) fn bump_version(conn: &mut DbConnection, game_id: &GameId) -> QueryResult<GameVersion> {
     diesel::update(games::table.find(game_id))
         .set(games::version.eq(games::version + 1))
         .returning(games::version)

@@ -8,7 +8,7 @@ use super::columns::Json;
 use super::schema::hands;
 use super::{DbConnection, GameKey};
 use crate::record::{Hand, RecordedPlayer};
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Associations)]
 #[diesel(table_name = hands, belongs_to(GameKey, foreign_key = game_id))]
@@ -17,7 +17,7 @@ pub(super) struct HandRow {
     number: TurnNumber,
     went_out: PlayerId,
     players: Option<Json<Vec<RecordedPlayer>>>,
-    version: i64,
+    version: GameVersion,
     created_at: NaiveDateTime,
     edited: i32,
 }

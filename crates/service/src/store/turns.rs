@@ -9,7 +9,7 @@ use super::{DbConnection, GameKey};
 use crate::dice::ShownDie;
 use crate::record::{Turn, TurnState};
 use crate::rolls::RolledDieView;
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Associations)]
 #[diesel(table_name = turns, belongs_to(GameKey, foreign_key = game_id))]
@@ -18,7 +18,7 @@ pub(super) struct TurnRow {
     number: TurnNumber,
     player_id: PlayerId,
     dice: Json<Vec<ShownDie>>,
-    version: i64,
+    version: GameVersion,
     created_at: NaiveDateTime,
     state: Named<TurnState>,
     rolls: Option<Json<Vec<Vec<RolledDieView>>>>,

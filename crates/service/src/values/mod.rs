@@ -1,5 +1,5 @@
 //! Values that cross every layer, typed: the ids of accounts, games and players, a turn's
-//! number, and the names of players and accounts (`names`). Each is parsed once, where it enters (a path, a body, a row), and is then only ever
+//! number, a game's version, and the names of players and accounts (`names`). Each is parsed once, where it enters (a path, a body, a row), and is then only ever
 //! what it says: an id is a UUID in its one written form (hyphenated, lowercase), a turn number
 //! is 1 or more. Stored as text and integers on both databases.
 
@@ -9,7 +9,7 @@ use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql, FromSqlRow};
 use diesel::expression::AsExpression;
 use diesel::serialize::{self, Output, ToSql};
-use diesel::sql_types::{Integer, Text};
+use diesel::sql_types::{BigInt, Integer, Text};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use names::{AccountName, GameName, PlayerName};
@@ -210,6 +210,77 @@ where
     }
 }
 
+/// A game's version: 1 when it is made, one more with every change (its log's events are
+/// numbered by the versions they made). A client names one in `If-Match` and as an ETag, in
+/// `Last-Event-ID` and in an edits cursor. Stored as a 64-bit integer, written as a number.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    AsExpression,
+    FromSqlRow,
+)]
+#[serde(transparent)]
+#[diesel(sql_type = BigInt)]
+pub struct GameVersion(i64);
+
+impl GameVersion {
+    /// Before the game was made: what a follower that has seen nothing has seen.
+    pub const NONE: GameVersion = GameVersion(0);
+    /// The game as it was made.
+    pub const FIRST: GameVersion = GameVersion(1);
+
+    /// A version as a client or a row gives it (a follower's 0 included).
+    pub fn of(version: i64) -> GameVersion {
+        GameVersion(version)
+    }
+
+    /// The version the next change makes.
+    pub fn next(self) -> GameVersion {
+        GameVersion(self.0 + 1)
+    }
+
+    /// The version the change before this one made.
+    pub fn previous(self) -> GameVersion {
+        GameVersion(self.0 - 1)
+    }
+
+    pub fn get(self) -> i64 {
+        self.0
+    }
+}
+
+impl fmt::Display for GameVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<DB: Backend> ToSql<BigInt, DB> for GameVersion
+where
+    i64: ToSql<BigInt, DB>,
+{
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+        self.0.to_sql(out)
+    }
+}
+
+impl<DB: Backend> FromSql<BigInt, DB> for GameVersion
+where
+    i64: FromSql<BigInt, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<GameVersion> {
+        i64::from_sql(bytes).map(GameVersion)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -230,6 +301,18 @@ mod tests {
             assert_eq!(GameId::parse(text), None, "{text:?}");
         }
         assert_ne!(GameId::random(), GameId::random());
+    }
+
+    #[test]
+    fn a_game_version_is_written_as_its_number_and_counts_changes() {
+        let third = GameVersion::FIRST.next().next();
+        assert_eq!(third, GameVersion::of(3));
+        assert_eq!(third.previous().previous(), GameVersion::FIRST);
+        assert_eq!(GameVersion::FIRST.previous(), GameVersion::NONE);
+        assert!(GameVersion::NONE < GameVersion::FIRST);
+        assert_eq!(serde_json::to_string(&third).unwrap(), "3");
+        assert_eq!(serde_json::from_str::<GameVersion>("3").unwrap(), third);
+        assert_eq!(third.to_string(), "3");
     }
 
     #[test]
