@@ -1,17 +1,17 @@
 //! The two changes of a card game (RULES §7): recording a hand and undoing the latest. Each is a
 //! change of the game (`change`), like a turn of a dice game.
 
-use super::access;
 use super::card_replay::{hand_of, refused};
-use super::change::{Change, Changed, change_game};
+use super::change::{Changed, change_game};
 use super::chosen::Made;
+use super::entries::{self, Hands};
 use super::events::EventKind;
 use super::numbered::{self, Entry, Sent};
 use super::record::Hand;
-use super::replay::{GameState, replay};
+use super::replay::GameState;
 use super::store::hands;
 use super::{Session, VersionCheck};
-use crate::error::{Error, ProblemCode, Result};
+use crate::error::Result;
 use crate::rules::cards::CardStatus;
 use crate::values::{AccountId, GameId, TurnNumber};
 
@@ -88,31 +88,6 @@ pub fn undo(
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
     change_game(session, account_id, game_id, expected, |change| {
-        undo_latest(change, account_id, number)
+        entries::undo_latest::<Hands>(change, account_id, number)
     })
-}
-
-fn undo_latest(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
-    change.game.cards()?;
-    let record = &change.game.record;
-    access::owner_only(record, account_id, "undo a hand")?;
-    let latest = record.hands.last().map(|h| h.number);
-    if !record.hands.iter().any(|h| h.number == number) {
-        return Err(Error::NotFound("hand"));
-    }
-    if latest != Some(number) {
-        return Err(Error::conflict(
-            ProblemCode::NotLatestHand,
-            format!(
-                "only the latest hand ({}) can be undone",
-                latest.map_or(0, TurnNumber::get)
-            ),
-        ));
-    }
-    let game_id = record.game.id.clone();
-    hands::delete(change.session.conn(), &game_id, number)?;
-    let mut record = change.game.record.clone();
-    record.hands.pop();
-    change.game = replay(record)?;
-    change.happened(EventKind::HandUndone, None)
 }

@@ -4,12 +4,13 @@
 use super::change::{Change, Changed, change_game};
 use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
+use super::entries::{self, Turns};
 use super::events::EventKind;
 use super::names::Mode;
 use super::numbered::{self, Entry, Sent};
 use super::record::{Turn, TurnState};
 use super::replay::GameState;
-use super::replay::{PlayedTurn, replay};
+use super::replay::PlayedTurn;
 use super::store::turns;
 use super::{Session, VersionCheck};
 use super::{access, digital};
@@ -160,36 +161,10 @@ pub fn act(
         |change| match action {
             TurnAction::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
             TurnAction::Score => digital::score(change, account_id, number),
-            TurnAction::Undo => undo(change, account_id, number),
+            TurnAction::Undo => entries::undo_latest::<Turns>(change, account_id, number),
             TurnAction::Replace { player_id, dice } => {
                 super::edits::replace_turn(change, account_id, number, player_id.as_ref(), dice)
             }
         },
     )
-}
-
-/// Undoes the latest turn: deletes it and replays the rest.
-fn undo(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
-    change.game.dice()?;
-    let record = &change.game.record;
-    access::owner_only(record, account_id, "undo a turn")?;
-    let latest = record.turns.last().map(|t| t.number);
-    if !record.turns.iter().any(|t| t.number == number) {
-        return Err(Error::NotFound("turn"));
-    }
-    if latest != Some(number) {
-        return Err(Error::conflict(
-            ProblemCode::NotLatestTurn,
-            format!(
-                "only the latest turn ({}) can be undone",
-                latest.map_or(0, TurnNumber::get)
-            ),
-        ));
-    }
-    let game_id = change.game.record.game.id.clone();
-    turns::delete(change.session.conn(), &game_id, number)?;
-    let mut record = change.game.record.clone();
-    record.turns.pop();
-    change.game = replay(record)?;
-    change.happened(EventKind::TurnUndone, None)
 }
