@@ -49,6 +49,36 @@ macro_rules! stored_as_text {
     };
 }
 
+/// Stores a newtype of an integer as that integer (its SQL type given), on either database,
+/// and writes it as its number.
+macro_rules! stored_and_written_as_its_number {
+    ($name:ident, $integer:ty, $sql:ty) => {
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl<DB: Backend> ToSql<$sql, DB> for $name
+        where
+            $integer: ToSql<$sql, DB>,
+        {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                self.0.to_sql(out)
+            }
+        }
+
+        impl<DB: Backend> FromSql<$sql, DB> for $name
+        where
+            $integer: FromSql<$sql, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<$name> {
+                <$integer>::from_sql(bytes).map($name)
+            }
+        }
+    };
+}
+
 pub mod name_schemas;
 pub mod names;
 
@@ -186,29 +216,7 @@ impl TurnNumber {
     }
 }
 
-impl fmt::Display for TurnNumber {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<DB: Backend> ToSql<Integer, DB> for TurnNumber
-where
-    i32: ToSql<Integer, DB>,
-{
-    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
-        self.0.to_sql(out)
-    }
-}
-
-impl<DB: Backend> FromSql<Integer, DB> for TurnNumber
-where
-    i32: FromSql<Integer, DB>,
-{
-    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<TurnNumber> {
-        i32::from_sql(bytes).map(TurnNumber)
-    }
-}
+stored_and_written_as_its_number!(TurnNumber, i32, Integer);
 
 /// A game's version: 1 when it is made, one more with every change (its log's events are
 /// numbered by the versions they made). A client names one in `If-Match` and as an ETag, in
@@ -257,29 +265,7 @@ impl GameVersion {
     }
 }
 
-impl fmt::Display for GameVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<DB: Backend> ToSql<BigInt, DB> for GameVersion
-where
-    i64: ToSql<BigInt, DB>,
-{
-    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
-        self.0.to_sql(out)
-    }
-}
-
-impl<DB: Backend> FromSql<BigInt, DB> for GameVersion
-where
-    i64: FromSql<BigInt, DB>,
-{
-    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<GameVersion> {
-        i64::from_sql(bytes).map(GameVersion)
-    }
-}
+stored_and_written_as_its_number!(GameVersion, i64, BigInt);
 
 #[cfg(test)]
 mod tests {
