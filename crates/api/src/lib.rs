@@ -215,9 +215,9 @@ impl AppState {
         caller: Caller,
         game_id: GameId,
         named: Option<GameVersion>,
-    ) -> Result<GameState> {
+    ) -> Result<Arc<GameState>> {
         let id = game_id.clone();
-        let fresh = move |service: &Service, game: &GameState| {
+        let fresh = move |service: &Service, game: &Arc<GameState>| {
             standby::fresh(game, standby::floor(service, &id, named))
         };
         self.read_as(caller, fresh, move |session, account| {
@@ -227,7 +227,7 @@ impl AppState {
     }
 
     /// The caller's game as it is now.
-    pub async fn game(&self, caller: Caller, game_id: GameId) -> Result<GameState> {
+    pub async fn game(&self, caller: Caller, game_id: GameId) -> Result<Arc<GameState>> {
         self.run_as(caller, move |session, account| {
             games::get(session, &account.id, &game_id)
         })

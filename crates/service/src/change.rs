@@ -211,7 +211,7 @@ pub fn change_as(
         .ok_or(Error::NotFound("game"))?;
     let before = row.version.previous();
     let mut game = match session.recent().game(game_id, before) {
-        Some(kept) => kept,
+        Some(kept) => Arc::unwrap_or_clone(kept),
         None => {
             metrics::counter!(crate::telemetry::GAMES_REPLAYED, "for" => "change").increment(1);
             let mut read = row.clone();

@@ -256,7 +256,7 @@ pub fn create_with_id(
     account_id: &AccountId,
     new: NewGame,
     chosen: ChosenId<GameId>,
-) -> Result<Made<Changed, GameState>> {
+) -> Result<Made<Changed, Arc<GameState>>> {
     if let Some((owner, made_from)) = games::made_with_id(session.conn(), &chosen.id)? {
         if owner == account_id && made_from.as_deref() == Some(chosen.made_from.as_str()) {
             return get(session, account_id, &chosen.id).map(Made::Already);
@@ -270,7 +270,11 @@ pub fn create_with_id(
 
 /// The account's game, replayed (or as this process last changed it, at the same version).
 #[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id))]
-pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> Result<GameState> {
+pub fn get(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+) -> Result<Arc<GameState>> {
     let game =
         games::find_visible(session.conn(), account_id, game_id)?.ok_or(Error::NotFound("game"))?;
     state_of(session, game)
@@ -279,14 +283,14 @@ pub fn get(session: &mut Session, account_id: &AccountId, game_id: &GameId) -> R
 /// The game of a row read just now: as this process last changed or read it if that is the
 /// row's version, else replayed from its record (and, outside a write, kept for the next
 /// request: a read of a game another process changed replays it once, not every time).
-pub(super) fn state_of(session: &mut Session, game: Game) -> Result<GameState> {
+pub(super) fn state_of(session: &mut Session, game: Game) -> Result<Arc<GameState>> {
     if let Some(kept) = session.recent().game(&game.id, game.version) {
         return Ok(kept);
     }
     metrics::counter!(crate::telemetry::GAMES_REPLAYED, "for" => "read").increment(1);
-    let state = replay(games::load_record(session.conn(), game)?)?;
+    let state = Arc::new(replay(games::load_record(session.conn(), game)?)?);
     if !session.writing {
-        session.recent().keep_game(Arc::new(state.clone()));
+        session.recent().keep_game(Arc::clone(&state));
     }
     Ok(state)
 }

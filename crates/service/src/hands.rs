@@ -1,6 +1,8 @@
 //! The two changes of a card game (RULES §7): recording a hand and undoing the latest. Each is a
 //! change of the game (`change`), like a turn of a dice game.
 
+use std::sync::Arc;
+
 use super::card_replay::{hand_of, refused};
 use super::change::{Changed, change_game};
 use super::chosen::Made;
@@ -36,14 +38,14 @@ pub fn record(
     new: EnteredHand,
     number: Option<TurnNumber>,
     expected: Option<&VersionCheck>,
-) -> Result<Made<Changed, GameState>> {
+) -> Result<Made<Changed, Arc<GameState>>> {
     if let Some(number) = number {
         let same = |entry: Entry| match entry {
             Entry::Hand(hand) => numbered::same_hand(hand, &new),
             Entry::Turn(_) => false,
         };
         if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
-            return Ok(Made::Already(*state));
+            return Ok(Made::Already(state));
         }
     }
     change_game(session, account_id, game_id, expected, |change| {

@@ -127,7 +127,7 @@ pub fn accept(session: &mut Session, account_id: &AccountId, code: &str) -> Resu
     match &invite.accepted_by {
         Some(by) if by == account_id => Ok(Accepted {
             game: Changed {
-                game: super::games::get(session, account_id, &invite.game_id)?.into(),
+                game: super::games::get(session, account_id, &invite.game_id)?,
                 events: Vec::new(),
             },
             claimed: false,

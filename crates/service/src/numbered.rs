@@ -6,6 +6,8 @@
 //! is another phone's entry (409 `entry_taken`, saying what the game has); a number past the
 //! next leaves a gap (409 `not_next`).
 
+use std::sync::Arc;
+
 use super::Session;
 use super::games;
 use super::record::{EnteredHand, Hand, Turn};
@@ -18,7 +20,7 @@ pub enum Sent {
     /// The number is the game's next: the entry is to be recorded.
     Next,
     /// The same entry is there already: the game as it is, nothing to record.
-    Again(Box<GameState>),
+    Again(Arc<GameState>),
 }
 
 /// An entry of a game, as a resend compares it.
@@ -46,7 +48,7 @@ pub fn check(
         turn.map(|turn| (!same(Entry::Turn(turn))).then(|| taken_turn(&state, turn)))
     };
     match found {
-        Some(None) => Ok(Sent::Again(Box::new(state))),
+        Some(None) => Ok(Sent::Again(state)),
         Some(Some(taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
         None => {
             let next = match state.record.game.is_cards() {

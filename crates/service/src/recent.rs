@@ -27,13 +27,13 @@ fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Recent {
-    /// The game as it was at `version`, if kept.
-    pub fn game(&self, game_id: &GameId, version: GameVersion) -> Option<GameState> {
-        let kept = locked(&self.games)
+    /// The game as it was at `version`, if kept: shared, not copied (a read of a long game
+    /// costs what a short one does; a change copies it to make its own).
+    pub fn game(&self, game_id: &GameId, version: GameVersion) -> Option<Arc<GameState>> {
+        locked(&self.games)
             .get(game_id)
             .filter(|game| game.record.game.version == version)
-            .cloned();
-        kept.map(|game| GameState::clone(&game))
+            .cloned()
     }
 
     /// The latest version of the game this process has seen, if it keeps the game.

@@ -2,6 +2,8 @@
 //! and follows the game, and can do nothing else. A token is 256 random bits; only its hash is
 //! kept. A link expires, and the owner revokes every link of the game at once.
 
+use std::sync::Arc;
+
 use std::time::Duration;
 
 use chrono::{NaiveDateTime, TimeDelta};
@@ -120,7 +122,7 @@ pub fn still_open(session: &mut Session, link: &OpenLink) -> Result<bool> {
 
 /// The game the link opens, as it is now.
 #[tracing::instrument(skip_all, fields(game_id = %link.game_id))]
-pub fn game(session: &mut Session, link: &OpenLink) -> Result<GameState> {
+pub fn game(session: &mut Session, link: &OpenLink) -> Result<Arc<GameState>> {
     let row = games::find(session.conn(), &link.game_id)?.ok_or(Error::NotFound("link"))?;
     super::games::state_of(session, row)
 }

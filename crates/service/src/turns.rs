@@ -1,6 +1,8 @@
 //! Recording a tabletop turn (or starting a digital one), and undoing the latest turn. Each is a
 //! change of the game (`change`).
 
+use std::sync::Arc;
+
 use super::change::{Change, Changed, change_game};
 use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
@@ -36,7 +38,7 @@ pub fn record(
     game_id: &GameId,
     sent: SentTurn,
     expected: Option<&VersionCheck>,
-) -> Result<Made<Changed, GameState>> {
+) -> Result<Made<Changed, Arc<GameState>>> {
     if let Some(number) = sent.number {
         let same = |entry: Entry| match entry {
             Entry::Turn(turn) => {
@@ -46,7 +48,7 @@ pub fn record(
             Entry::Hand(_) => false,
         };
         if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
-            return Ok(Made::Already(*state));
+            return Ok(Made::Already(state));
         }
     }
     let SentTurn {

@@ -1,7 +1,5 @@
 //! `/v1/games`: create, list, read and delete games.
 
-use std::sync::Arc;
-
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, web};
 use std::collections::HashMap;
@@ -290,7 +288,7 @@ pub async fn create_game(
                     ChosenId { id, made_from },
                 )? {
                     Made::New(made) => (StatusCode::CREATED, made.game),
-                    Made::Already(game) => (StatusCode::OK, Arc::new(game)),
+                    Made::Already(game) => (StatusCode::OK, game),
                 },
             };
             let view = GameView::from(&*game);
@@ -369,7 +367,7 @@ pub async fn get_game(
 ) -> Result<HttpResponse> {
     let game_id = path.into_inner().game_id;
     let game = state.game(caller, game_id).await?;
-    Ok(conditions.read(game.version(), &GameView::from(&game)))
+    Ok(conditions.read(game.version(), &GameView::from(&*game)))
 }
 
 /// Delete a game

@@ -1,8 +1,6 @@
 //! `/v1/games/{game_id}/hands`: the hands of a card game (RULES §7): record one, list and read
 //! them, undo the latest.
 
-use std::sync::Arc;
-
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
@@ -129,7 +127,7 @@ pub async fn record_hand(
             let (status, game) =
                 match hands::record(session, &account.id, &game_id, new, number, expected)? {
                     Made::New(changed) => (StatusCode::CREATED, changed.game),
-                    Made::Already(game) => (StatusCode::OK, Arc::new(game)),
+                    Made::Already(game) => (StatusCode::OK, game),
                 };
             let shown = match status {
                 StatusCode::OK => number,

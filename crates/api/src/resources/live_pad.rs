@@ -256,7 +256,7 @@ pub async fn follow_shared_game(
     let (link, current, owner) = state
         .run(move |session| {
             let link = share::open(session, &token)?;
-            let game = share::game(session, &link)?.record.game;
+            let game = share::game(session, &link)?.record.game.clone();
             Ok::<_, ServiceError>((link, game.version, game.account_id))
         })
         .await?;

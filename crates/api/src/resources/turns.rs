@@ -1,8 +1,6 @@
 //! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
 //! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
-use std::sync::Arc;
-
 use actix_web::dev::Payload;
 use actix_web::http::StatusCode;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, put, web};
@@ -151,7 +149,7 @@ pub async fn record_turn(
                         let view = number
                             .and_then(|number| turn_view_of(&game, number))
                             .ok_or_else(|| ServiceError::bug("a turn sent again is not there"))?;
-                        (StatusCode::OK, Arc::new(game), view)
+                        (StatusCode::OK, game, view)
                     }
                 };
             Answer::json(status, &view)
