@@ -13,8 +13,6 @@ rounds' ratios and as the ratio of the medians.
 Usage: python3 benches/http/digital_turns.py BEFORE_BINARY AFTER_BINARY [sqlite|postgres]
        CLIENTS=8 SECONDS=5 ROUNDS=8
 """
-import http.client
-import json
 import multiprocessing
 import os
 import statistics
@@ -23,29 +21,11 @@ import sys
 import tempfile
 import time
 
+from server import PG, Api, percentile, serve
+
 CLIENTS = int(os.environ.get("CLIENTS", "8"))
 SECONDS = float(os.environ.get("SECONDS", "5"))
 ROUNDS = int(os.environ.get("ROUNDS", "8"))
-PG = "postgres://postgres@127.0.0.1:5432"
-
-
-class Api:
-    """One kept-alive connection to a server, and its account's key."""
-
-    def __init__(self, port, key=None):
-        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.key = key
-
-    def call(self, method, path, body=None):
-        headers = {"content-type": "application/json"}
-        if self.key:
-            headers["authorization"] = "Bearer " + self.key
-        self.conn.request(method, path, None if body is None else json.dumps(body), headers)
-        reply = self.conn.getresponse()
-        text = reply.read()
-        if reply.status >= 300:
-            raise SystemExit(f"{method} {path}: {reply.status} {text.decode()}")
-        return json.loads(text or b"null")
 
 
 def lowest_three(dice):
@@ -87,21 +67,7 @@ def start(binary, backend, port, folder):
         subprocess.run(["psql", PG + "/postgres", "-qc", f"DROP DATABASE IF EXISTS {name}"], check=True)
         subprocess.run(["psql", PG + "/postgres", "-qc", f"CREATE DATABASE {name}"], check=True)
         url = f"{PG}/{name}"
-    env = dict(os.environ, DATABASE_URL=url, BIND=f"127.0.0.1:{port}", LOG="error",
-               RATE_LIMIT_WRITES="0", RATE_LIMIT_ACCOUNTS="0", RATE_LIMIT_ADVICE="0")
-    server = subprocess.Popen([binary], env=env)
-    for _ in range(600):
-        try:
-            Api(port).call("GET", "/readyz")
-            return server
-        except (OSError, SystemExit):
-            time.sleep(0.1)
-    raise SystemExit(f"{binary} did not become ready on port {port}")
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+    return serve(binary, url, port)
 
 
 def main():
