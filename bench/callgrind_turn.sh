@@ -184,11 +184,11 @@ buckets = [
     ('sha2 / chacha20poly1305 / rand / uuid / subtle', r'\bsha2::|chacha20|poly1305|rand_chacha|\brand::|rand_core|\bsubtle::|\bcipher::|\baead::|\buuid::|getrandom|ppv_lite'),
     ('diesel (query building, binds, rows, statement cache, pool)', r'\bdiesel\b|diesel::|multi_connection_impl|\br2d2\b|scheduled_thread_pool'),
     ('JSON (serde_json, serde derive)', r'serde|\bryu::|\bitoa::'),
-    ('rules: replay / evaluate / scoring', r'phase10::(rules|service::(replay|dice|rolls|roller))'),
-    ('tracing / request log', r'tracing|sharded_slab|phase10::api::request_log|\bmatchers::'),
+    ('rules: replay / evaluate / scoring', r'phase10(?:::|_)(rules|service::(replay|dice|rolls|roller))'),
+    ('tracing / request log', r'tracing|sharded_slab|phase10(?:::|_)api::request_log|\bmatchers::'),
     ('HTTP / actix / tokio / futures', r'actix|\btokio\b|tokio::|\bmio::|\bhttp::|httparse|\bbytes::|futures|\bbytestring|local_channel|local_waker|pin_project|\bslab::|language_tags|\bmime::|percent_encoding|form_urlencoded|\bh2::|\butoipa'),
     ('threads, locks, time (pthread, parking_lot, clock, epoll)', r'pthread|futex|__lll_|parking_lot|std::sync|std::thread|crossbeam|clock_gettime|__vdso|std::time|\bchrono::|epoll|\bnptl/|sysv/linux|\bsyscall\b'),
-    ('phase10: api/service/store glue', r'phase10::'),
+    ('phase10: api/service/store glue', r'phase10(?:_\w+)?::'),
     ('other Rust core/alloc/std (iterators, fmt, hashing, drops)', r'\bcore::|\balloc::|\bstd::|hashbrown|foldhash|ahash|<\w'),
 ]
 compiled = [(b, re.compile(p)) for b, p in buckets]
@@ -216,22 +216,22 @@ for fn, cost in sorted(self_cost.items(), key=lambda kv: -kv[1])[:top]:
 points = [
     ('actix workers: HTTP, routing, middleware, body JSON, response', r'^tokio::runtime::scheduler::current_thread::CoreGuard::block_on$'),
     ('blocking pool: all database work of the request', r'^tokio::runtime::blocking::pool::Inner::run$'),
-    ('authenticate (API key look-up)', r'^phase10::service::accounts::authenticate$'),
+    ('authenticate (API key look-up)', r'^phase10(?:::|_)service::accounts::authenticate$'),
     ('the write transaction (idempotency::once / write_transaction)', r'^phase10::(service::idempotency::once|store::write_transaction)$'),
-    ('the write transaction (Session::write, since f7402d9)', r'^phase10::service::idempotency::<impl phase10::service::Session>::write$'),
-    ('sealing the stored answer (Sealing::seal, with a key)', r'^phase10::service::idempotency::Sealing::seal$'),
-    ('turns::record (read game, replay, check dice, INSERT)', r'^phase10::service::turns::record$'),
-    ('games::lock_for_change (the locking UPDATE … RETURNING)', r'^phase10::store::games::lock_for_change$'),
-    ('change::log (event JSON, INSERT of the event)', r'^phase10::service::change::log$'),
-    ('event_data (the event\'s JSON)', r'^phase10::api::views::events::event_data$'),
-    ('games::find_visible', r'^phase10::store::games::find_visible$'),
-    ('games::load_record (players, turns, seat claims)', r'^phase10::store::games::load_record$'),
-    ('replay of the game', r'^phase10::service::replay::replay$'),
-    ('rules: evaluate (best way to make a phase)', r'^phase10::rules::\S*evaluate\S*::evaluate$'),
-    ('turns::insert', r'^phase10::store::turns::insert$'),
-    ('publish_turn (event JSON, INSERT, pg_notify)', r'^phase10::api::events::publish_turn$'),
-    ('events::append (INSERT event + pg_notify)', r'^phase10::store::events::append$'),
-    ('receipt (response body JSON)', r'^phase10::api::idempotency::receipt$'),
+    ('the write transaction (Session::write, since f7402d9)', r'^phase10(?:::|_)service::idempotency::<impl phase10(?:::|_)service::Session>::write$'),
+    ('sealing the stored answer (Sealing::seal, with a key)', r'^phase10(?:::|_)service::idempotency::Sealing::seal$'),
+    ('turns::record (read game, replay, check dice, INSERT)', r'^phase10(?:::|_)service::turns::record$'),
+    ('games::lock_for_change (the locking UPDATE … RETURNING)', r'^phase10(?:::|_service::)store::games::lock_for_change$'),
+    ('change::log (event JSON, INSERT of the event)', r'^phase10(?:::|_)service::change::log$'),
+    ('event_data (the event\'s JSON)', r'^phase10(?:::|_)api::views::events::event_data$'),
+    ('games::find_visible', r'^phase10(?:::|_service::)store::games::find_visible$'),
+    ('games::load_record (players, turns, seat claims)', r'^phase10(?:::|_service::)store::games::load_record$'),
+    ('replay of the game', r'^phase10(?:::|_)service::replay::replay$'),
+    ('rules: evaluate (best way to make a phase)', r'^phase10(?:::|_)rules::\S*evaluate\S*::evaluate$'),
+    ('turns::insert', r'^phase10(?:::|_service::)store::turns::insert$'),
+    ('publish_turn (event JSON, INSERT, pg_notify)', r'^phase10(?:::|_)api::events::publish_turn$'),
+    ('events::append (INSERT event + pg_notify)', r'^phase10(?:::|_service::)store::events::append$'),
+    ('receipt (response body JSON)', r'^phase10(?:::|_)api::idempotency::receipt$'),
     ('request log span (tracing-actix-web)', r'TracingResponse.*::poll$'),
     ('route template for the request log (HttpRequest::match_pattern: regex again)', r'^actix_web::rmap::ResourceMap::match_pattern$'),
     ('routing the request (ResourceDef::capture_match_info: regex)', r'^actix_router::resource::ResourceDef::capture_match_info_fn$'),
@@ -256,7 +256,7 @@ for label, pattern in points:
             cost = sum(c for c, _ in found)
         print(f'   {cost / turns:12,.0f}  {100 * cost / total:5.1f}%  {label}')
 print(f'   top {top} phase10 functions by inclusive cost (per turn, share):')
-ours = sorted(((c, fn) for fn, c in incl.items() if fn.startswith('phase10::') or '<phase10::' in fn[:10]), reverse=True)
+ours = sorted(((c, fn) for fn, c in incl.items() if re.match(r'<?phase10(?:_\w+)?::', fn)), reverse=True)
 for cost, fn in ours[:top]:
     print(f'   {cost / turns:12,.0f}  {100 * cost / total:5.1f}%  {short(fn)}')
 PY

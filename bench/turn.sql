@@ -1,8 +1,8 @@
 -- pgbench: the SQL the server runs for one tabletop turn without an Idempotency-Key (as the load
 -- driver plays), statement for statement and in the server's own text (PostgreSQL's statement log,
 -- bench/round_trips.sh), once its caches are warm (the game's state and the account are kept in
--- the process, src/service/recent.rs): BEGIN; the locking UPDATE that takes the game's next
--- version (src/store/games.rs lock_for_change); the INSERT of the turn; the INSERT of the event,
+-- the process, crates/service/src/recent.rs): BEGIN; the locking UPDATE that takes the game's
+-- next version (crates/service/src/store/games.rs lock_for_change); the INSERT of the turn; the INSERT of the event,
 -- whose trigger (events_keep_the_game) sets the game's cached status if it moved and calls
 -- pg_notify; COMMIT. Each :variable is a parameter, as the server binds it ($1, $2, …); run with
 -- -M prepared, as before (the server sends these three statements unnamed: parsed each time).

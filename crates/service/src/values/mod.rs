@@ -49,10 +49,29 @@ macro_rules! stored_as_text {
     };
 }
 
-/// Stores a newtype of an integer as that integer (its SQL type given), on either database,
-/// and writes it as its number.
+/// A newtype of an integer, stored as that integer (its SQL type given) on either database and
+/// written as its number (in JSON, and as text).
 macro_rules! stored_and_written_as_its_number {
-    ($name:ident, $integer:ty, $sql:ty) => {
+    ($(#[$doc:meta])* $name:ident($integer:ty) as $sql:ty) => {
+        $(#[$doc])*
+        #[derive(
+            Debug,
+            Clone,
+            Copy,
+            PartialEq,
+            Eq,
+            Hash,
+            PartialOrd,
+            Ord,
+            Serialize,
+            Deserialize,
+            AsExpression,
+            FromSqlRow,
+        )]
+        #[serde(transparent)]
+        #[diesel(sql_type = $sql)]
+        pub struct $name($integer);
+
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 self.0.fmt(f)
@@ -169,24 +188,10 @@ uuid_id!(
     PersonId
 );
 
-/// A turn's number in its game: 1 for the first, and so on without gaps.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    AsExpression,
-    FromSqlRow,
-)]
-#[serde(transparent)]
-#[diesel(sql_type = Integer)]
-pub struct TurnNumber(i32);
+stored_and_written_as_its_number! {
+    /// A turn's number in its game: 1 for the first, and so on without gaps.
+    TurnNumber(i32) as Integer
+}
 
 impl TurnNumber {
     pub const FIRST: TurnNumber = TurnNumber(1);
@@ -216,28 +221,12 @@ impl TurnNumber {
     }
 }
 
-stored_and_written_as_its_number!(TurnNumber, i32, Integer);
-
-/// A game's version: 1 when it is made, one more with every change (its log's events are
-/// numbered by the versions they made). A client names one in `If-Match` and as an ETag, in
-/// `Last-Event-ID` and in an edits cursor. Stored as a 64-bit integer, written as a number.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    Deserialize,
-    AsExpression,
-    FromSqlRow,
-)]
-#[serde(transparent)]
-#[diesel(sql_type = BigInt)]
-pub struct GameVersion(i64);
+stored_and_written_as_its_number! {
+    /// A game's version: 1 when it is made, one more with every change (its log's events are
+    /// numbered by the versions they made). A client names one in `If-Match` and as an ETag, in
+    /// `Last-Event-ID` and in an edits cursor. Stored as a 64-bit integer, written as a number.
+    GameVersion(i64) as BigInt
+}
 
 impl GameVersion {
     /// Before the game was made: what a follower that has seen nothing has seen.
@@ -264,8 +253,6 @@ impl GameVersion {
         self.0
     }
 }
-
-stored_and_written_as_its_number!(GameVersion, i64, BigInt);
 
 #[cfg(test)]
 mod tests {
