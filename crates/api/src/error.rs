@@ -6,7 +6,7 @@
 use thiserror::Error;
 
 pub use crate::service::error::{
-    Error as ServiceError, FieldError, Internal, ProblemCode, Result as ServiceResult,
+    Error as ServiceError, FieldError, ProblemCode, Result as ServiceResult,
 };
 
 #[derive(Debug, Error)]
@@ -47,12 +47,6 @@ pub enum Error {
     /// The process has been told to stop: it answers what it has, and takes nothing new.
     #[error("this server is shutting down: send requests to another one")]
     ShuttingDown,
-}
-
-impl From<Internal> for Error {
-    fn from(internal: Internal) -> Error {
-        Error::Service(ServiceError::Internal(internal))
-    }
 }
 
 impl Error {

@@ -225,13 +225,13 @@ pub fn leaderboard(
 ) -> Result<StandingsPage> {
     let mut standings: Vec<Standing> = figures::standings(session.conn(), account_id, kind)?
         .into_iter()
-        .filter(|(_, _, games, _)| *games >= min_games.max(1))
-        .map(|(person_id, name, games, wins)| Standing {
-            person_id,
-            name,
-            games,
-            wins,
-            win_rate: rate(wins, games),
+        .filter(|won| won.games >= min_games.max(1))
+        .map(|won| Standing {
+            win_rate: rate(won.wins, won.games),
+            person_id: won.person_id,
+            name: won.name,
+            games: won.games,
+            wins: won.wins,
             rank: 0,
         })
         .collect();

@@ -348,14 +348,23 @@ pub(crate) fn best_total(
     }
 }
 
+/// A person's games and wins of one kind: a row of the leaderboard before it is ranked.
+#[derive(Debug, Queryable)]
+pub(crate) struct GamesWon {
+    pub person_id: PersonId,
+    pub name: PlayerName,
+    pub games: i64,
+    pub wins: i64,
+}
+
 /// Every person of the account with their games and wins of one kind (both dice layouts
 /// summed), in no order: the leaderboard's rows.
 pub(crate) fn standings(
     conn: &mut DbConnection,
     account: &AccountId,
     kind: GameKind,
-) -> QueryResult<Vec<(PersonId, PlayerName, i64, i64)>> {
-    let rows: Vec<(PersonId, PlayerName, i64, i64)> = figures::table
+) -> QueryResult<Vec<GamesWon>> {
+    let rows: Vec<GamesWon> = figures::table
         .inner_join(people::table)
         .filter(figures::account_id.eq(account))
         .filter(figures::game.eq(Named(kind)))
@@ -367,14 +376,14 @@ pub(crate) fn standings(
         ))
         .order(figures::person_id)
         .load(conn)?;
-    let mut summed: Vec<(PersonId, PlayerName, i64, i64)> = Vec::with_capacity(rows.len());
-    for (person, name, games, wins) in rows {
+    let mut summed: Vec<GamesWon> = Vec::with_capacity(rows.len());
+    for row in rows {
         match summed.last_mut() {
-            Some(last) if last.0 == person => {
-                last.2 += games;
-                last.3 += wins;
+            Some(last) if last.person_id == row.person_id => {
+                last.games += row.games;
+                last.wins += row.wins;
             }
-            _ => summed.push((person, name, games, wins)),
+            _ => summed.push(row),
         }
     }
     Ok(summed)
