@@ -533,6 +533,29 @@ fn turns_on_a_card_game_and_hands_on_a_dice_game_are_409_wrong_game(backend: Bac
     app.delete(&format!("{}/1", hands_path(&dice_game)))
         .expect_problem(409, "wrong_game");
     assert_eq!(app.row_counts(), before);
+
+    // With a hand 1 recorded, a turn 1 is still not the card game's: every turn route says
+    // so, or that there is no such turn, whatever number it is sent with.
+    app.post(&hands_path(&cards_game), &hand_one(&cards_game))
+        .expect(201);
+    let before = app.row_counts();
+    let turns = format!("{}/turns", game_path(&cards_game));
+    for number in [1, 2, 3] {
+        let sent = json!({"player_id": id(&cards_game, 0), "number": number});
+        app.post(&turns, &sent).expect_problem(409, "wrong_game");
+    }
+    app.get(&format!("{turns}/1"))
+        .expect_problem(409, "wrong_game");
+    let dice = json!({"dice": [{"value": 8}]});
+    app.put(&format!("{turns}/1"), &dice)
+        .expect_problem(409, "wrong_game");
+    app.delete(&format!("{turns}/1"))
+        .expect_problem(409, "wrong_game");
+    app.post(&format!("{turns}/1/score"), &json!({}))
+        .expect_problem(404, "not_found");
+    app.post(&format!("{turns}/1/rolls"), &json!({"reroll": ["H1"]}))
+        .expect_problem(404, "not_found");
+    assert_eq!(app.row_counts(), before);
 }
 
 fn a_tie_on_the_fewest_points_is_settled_by_a_tie_break_hand(backend: Backend) {

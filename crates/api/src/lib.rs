@@ -63,14 +63,6 @@ pub struct TurnPath {
     number: String,
 }
 
-impl TurnPath {
-    /// The game and the turn's number: 1 or more, or the path names no turn.
-    pub fn turn(self) -> Result<(GameId, TurnNumber)> {
-        let number = TurnNumber::parse(&self.number).ok_or(Error::not_found("turn"))?;
-        Ok((self.game_id, number))
-    }
-}
-
 /// The number a client gave an entry it sends (`service::numbered`): 1 or more.
 pub fn entry_number(sent: Option<u32>) -> Result<Option<TurnNumber>> {
     sent.map(|n| {

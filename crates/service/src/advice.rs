@@ -123,8 +123,14 @@ pub fn for_turn(
     let rolls_left = open.rolls.rolls_left() as u8;
     let advice = match goal.of_turn() {
         Some(goal) => Advised::from(
-            &advise(phases::phase(phase), play.layout, &lying, rolls_left, goal)
-                .map_err(refused)?,
+            &advise(
+                phases::phase(phase),
+                play.rules.layout,
+                &lying,
+                rolls_left,
+                goal,
+            )
+            .map_err(refused)?,
         ),
         None => {
             let [sheet] = play.game.sheets() else {

@@ -38,10 +38,11 @@ pub(super) fn new_game(record: &GameRecord, rules: &CardRules) -> Result<CardGam
 pub(super) fn replay_hands(
     record: &GameRecord,
     rules: &CardRules,
+    hands: &[Hand],
 ) -> Result<std::result::Result<CardState, HandRefused>> {
     let mut game = new_game(record, rules)?;
-    let mut played = Vec::with_capacity(record.hands.len());
-    for recorded in &record.hands {
+    let mut played = Vec::with_capacity(hands.len());
+    for recorded in hands {
         let refused = |game: &CardGame, why| HandRefused {
             number: recorded.number,
             before: Box::new(game.clone()),

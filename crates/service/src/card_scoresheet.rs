@@ -99,7 +99,7 @@ impl HandScore {
             .ok()
             .and_then(|n| n.checked_sub(1));
         let edited = recorded
-            .and_then(|at| state.record.hands.get(at))
+            .and_then(|at| state.record.entries.hands().ok()?.get(at))
             .filter(|hand| hand.number.get().unsigned_abs() == line.number)
             .map_or(0, |hand| hand.edited.unsigned_abs());
         HandScore {

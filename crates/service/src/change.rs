@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use super::events::{Event, EventKind};
 use super::figures;
-use super::record::{Game, GameRecord, GameStatus, LoggedEvent, Player};
+use super::record::{Entries, Game, GameRecord, GameStatus, LoggedEvent, Player};
 use super::replay::{GameState, replay};
 use super::store::{events, games};
 use super::{Session, VersionCheck, access, check_version};
@@ -119,10 +119,9 @@ impl Change<'_, '_> {
 pub fn create(session: &mut Session, game: Game, players: Vec<Player>) -> Result<Changed> {
     games::insert(session.conn(), &game, &players)?;
     let state = replay(GameRecord {
+        entries: Entries::none_for(&game.rules),
         game,
         players,
-        turns: Vec::new(),
-        hands: Vec::new(),
         claims: Vec::new(),
     })?;
     let mut change = Change {

@@ -16,7 +16,7 @@ use crate::rules::dice::rolls::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
 use crate::values::{AccountId, PlayerId, TurnNumber};
 
 fn must_be_digital(state: &DiceState) -> Result<()> {
-    if state.mode == Mode::Digital {
+    if state.rules.mode == Mode::Digital {
         Ok(())
     } else {
         Err(Error::conflict(
@@ -44,7 +44,7 @@ pub(super) fn start(
 ) -> Result<()> {
     let state = &mut change.game;
     access::acting_seat(state, account_id, player_id)?;
-    let number = state.next_turn_number();
+    let number = state.next_number();
     let play = state.play.dice_mut()?;
     if let Some(open) = &play.open {
         return Err(Error::conflict(
@@ -56,7 +56,7 @@ pub(super) fn start(
         ));
     }
     let dice = change.session.dice();
-    let rolls = Rolls::start(play.layout, |_| dice.face());
+    let rolls = Rolls::start(play.rules.layout, |_| dice.face());
     let turn = Turn {
         game_id: state.record.game.id.clone(),
         number,
@@ -69,7 +69,7 @@ pub(super) fn start(
         edited: 0,
     };
     turns::insert(change.session.conn(), &turn)?;
-    state.record.turns.push(turn.clone());
+    state.record.entries.turns_mut()?.push(turn.clone());
     play.open = Some(OpenTurn { turn, rolls });
     change.happened(EventKind::TurnStarted, Some(number))
 }
@@ -90,7 +90,9 @@ fn open_turn(
 /// The digital turn `number` while its dice are rolling: 404 if there is no such turn, 409 if
 /// it is a tabletop game's or has been scored (`rolling`: because it has had all its rolls).
 pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Result<OpenTurn> {
-    if !state.record.turns.iter().any(|t| t.number == number) {
+    // A card game has no turns: 404, like a turn not yet played.
+    let turns = state.record.entries.turns().map_or(&[][..], Vec::as_slice);
+    if !turns.iter().any(|turn| turn.number == number) {
         return Err(Error::NotFound("turn"));
     }
     let play = state.dice()?;
@@ -121,15 +123,12 @@ pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Res
 }
 
 /// Puts the turn in play into the game's record as it now is, at the game's version.
-fn keep_in_record(state: &mut GameState, turn: &Turn) {
-    if let Some(row) = state
-        .record
-        .turns
-        .iter_mut()
-        .find(|t| t.number == turn.number)
-    {
+fn keep_in_record(state: &mut GameState, turn: &Turn) -> Result<()> {
+    let turns = state.record.entries.turns_mut()?;
+    if let Some(row) = turns.iter_mut().find(|t| t.number == turn.number) {
         *row = turn.clone();
     }
+    Ok(())
 }
 
 /// Scores the turn in play as its dice now lie.
@@ -142,7 +141,7 @@ fn score_open(change: &mut Change, mut turn: Turn, rolls: Rolls) -> Result<()> {
     let seat = state
         .seat_of(&turn.player_id)
         .ok_or_else(|| Error::bug(format!("turn {} has no player", turn.number)))?;
-    keep_in_record(state, &turn);
+    keep_in_record(state, &turn)?;
     let play = state.play.dice_mut()?;
     // The turn's own dice, rolled on the game's dice: the rules only score them.
     let outcome = play
@@ -188,7 +187,7 @@ pub(super) fn reroll(
     } = open_turn(&change.game, account_id, number, true)?;
     let roller = change.session.dice();
     rolls
-        .reroll(change.game.dice()?.layout, dice, |_| roller.face())
+        .reroll(change.game.dice()?.rules.layout, dice, |_| roller.face())
         .map_err(|e| match e {
             RerollError::NoRollsLeft => Error::conflict(ProblemCode::NoRollsLeft, e.to_string()),
             RerollError::NoDice => {
@@ -201,7 +200,7 @@ pub(super) fn reroll(
     turn.dice = shown_dice(&rolls);
     turn.rolls = Some(rolls::rolls_view(&rolls));
     turn.version = change.game.record.game.version;
-    keep_in_record(&mut change.game, &turn);
+    keep_in_record(&mut change.game, &turn)?;
     change.game.play.dice_mut()?.open = Some(OpenTurn {
         turn: turn.clone(),
         rolls: rolls.clone(),

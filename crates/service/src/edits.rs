@@ -9,8 +9,7 @@ use super::access::{self, Role};
 use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused, replay_hands};
 use super::change::{Change, Changed, change_game};
 use super::dice::ShownDie;
-use super::events::EventKind;
-use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameRules, GameStatus};
+use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameStatus};
 use super::replay::{Check, GameState, Play, TurnRefused, WhyRefused, replay_turns};
 use super::store::{edits, games, hands, turns};
 use super::{Session, VersionCheck};
@@ -19,26 +18,58 @@ use crate::rules::cards::{HandPlace, HandProblem};
 use crate::rules::dice::game::TurnError;
 use crate::values::{AccountId, GameId, GameVersion, PlayerId, TurnNumber};
 
-/// Replaces the dice of a tabletop turn (none: a failed turn) and works the game out again: the
-/// change `turns::act` makes for `TurnAction::Replace`.
-pub(super) fn replace_turn(
+/// A replacement of an entry (RULES §9), as it was sent.
+pub enum Replacement {
+    /// A tabletop turn's dice (none: a failed turn); `player_id`, if given, must be the turn's
+    /// player, which does not change.
+    Turn {
+        player_id: Option<PlayerId>,
+        dice: Vec<ShownDie>,
+    },
+    /// A card game's hand, as it is recorded.
+    Hand(EnteredHand),
+}
+
+/// Replaces entry `number` of the game, a turn or a hand, and works the game out again.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
+pub fn replace(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    number: TurnNumber,
+    replacement: Replacement,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(
+        session,
+        account_id,
+        game_id,
+        expected,
+        |change| match replacement {
+            Replacement::Turn { player_id, dice } => {
+                replace_turn(change, account_id, number, player_id.as_ref(), dice)
+            }
+            Replacement::Hand(new) => replace_hand(change, account_id, number, new),
+        },
+    )
+}
+
+/// Replaces the dice of a tabletop turn.
+fn replace_turn(
     change: &mut Change,
     account_id: &AccountId,
     number: TurnNumber,
     player_id: Option<&PlayerId>,
     dice: Vec<ShownDie>,
 ) -> Result<()> {
-    let GameRules::Dice(rules) = change.game.record.game.rules else {
-        change.game.dice()?;
-        return Err(Error::bug("a dice game without dice rules"));
-    };
+    let rules = change.game.dice()?.rules;
     let record = &change.game.record;
-    let index = record
-        .turns
+    let turns = record.entries.turns()?;
+    let index = turns
         .iter()
         .position(|turn| turn.number == number)
         .ok_or(Error::NotFound("turn"))?;
-    let old = &record.turns[index];
+    let old = &turns[index];
     if old.rolls.is_some() {
         return Err(Error::conflict(
             ProblemCode::ServerRolled,
@@ -76,24 +107,27 @@ pub(super) fn replace_turn(
         player_id: old.player_id.clone(),
         dice: old.dice.clone(),
     });
+    let after = Entered::Turn(EnteredTurn {
+        player_id: old.player_id.clone(),
+        dice: dice.clone(),
+    });
     let mut record = record.clone();
-    let turn = &mut record.turns[index];
-    turn.dice = dice.clone();
+    let turns = record.entries.turns_mut()?;
+    let turn = &mut turns[index];
+    turn.dice = dice;
     turn.edited += 1;
-    let state = match replay_turns(&record, rules, Check::AsEnteredFrom(number))? {
+    let replaced = turn.clone();
+    let check = Check::AsEnteredFrom(number);
+    let state = match replay_turns(&record, rules, record.entries.turns()?, check)? {
         Ok(state) => state,
         Err(refused) if refused.number == number => return Err(refused.into_entered()),
         Err(refused) => return Err(turn_breaks_later(&record, refused)),
     };
-    if !turns::replace(change.session.conn(), &record.turns[index])? {
+    if !turns::replace(change.session.conn(), &replaced)? {
         return Err(Error::bug(
             "a scored turn to replace is not in the database",
         ));
     }
-    let after = Entered::Turn(EnteredTurn {
-        player_id: record.turns[index].player_id.clone(),
-        dice,
-    });
     change.game = GameState {
         record,
         play: Play::Dice(state),
@@ -101,66 +135,48 @@ pub(super) fn replace_turn(
     log_edit(change, account_id, EntryKind::Turn, number, before, after)
 }
 
-/// Replaces a hand of a card game (the body it is recorded with) and works the game out again.
-#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
-pub fn replace_hand(
-    session: &mut Session,
+/// Replaces a hand of a card game (the body it is recorded with).
+fn replace_hand(
+    change: &mut Change,
     account_id: &AccountId,
-    game_id: &GameId,
     number: TurnNumber,
     new: EnteredHand,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        change.game.cards()?;
-        let GameRules::Cards(rules) = &change.game.record.game.rules else {
-            return Err(Error::bug("a card game without card rules"));
-        };
-        let rules = rules.clone();
-        if access::role(&change.game.record, account_id)? != Role::Owner {
-            finished_to_owner(change, account_id)?;
-        }
-        let index = change
-            .game
-            .record
-            .hands
-            .iter()
-            .position(|hand| hand.number == number)
-            .ok_or(Error::NotFound("hand"))?;
-        let mut record = change.game.record.clone();
-        let hand = &mut record.hands[index];
-        let before = Entered::Hand(EnteredHand {
-            went_out: hand.went_out.clone(),
-            players: hand.players.clone(),
-        });
-        if before == Entered::Hand(new.clone()) {
-            change.leave_unchanged();
-            return Ok(());
-        }
-        hand.went_out = new.went_out.clone();
-        hand.players = new.players.clone();
-        hand.edited += 1;
-        let state = match replay_hands(&record, &rules)? {
-            Ok(state) => state,
-            Err(refused) if refused.number == number => return Err(refused.into_recorded()),
-            Err(refused) => return Err(hand_breaks_later(&record, refused)),
-        };
-        if !hands::replace(change.session.conn(), &record.hands[index])? {
-            return Err(Error::bug("a hand to replace is not in the database"));
-        }
-        change.game = GameState {
-            record,
-            play: Play::Cards(state),
-        };
-        log_edit(
-            change,
-            account_id,
-            EntryKind::Hand,
-            number,
-            before,
-            Entered::Hand(new),
-        )
-    })
+) -> Result<()> {
+    let rules = change.game.cards()?.game.rules().clone();
+    if access::role(&change.game.record, account_id)? != Role::Owner {
+        finished_to_owner(change, account_id)?;
+    }
+    let index = (change.game.record.entries.hands()?.iter())
+        .position(|hand| hand.number == number)
+        .ok_or(Error::NotFound("hand"))?;
+    let mut record = change.game.record.clone();
+    let hand = &mut record.entries.hands_mut()?[index];
+    let before = Entered::Hand(EnteredHand {
+        went_out: hand.went_out.clone(),
+        players: hand.players.clone(),
+    });
+    if before == Entered::Hand(new.clone()) {
+        change.leave_unchanged();
+        return Ok(());
+    }
+    hand.went_out = new.went_out.clone();
+    hand.players = new.players.clone();
+    hand.edited += 1;
+    let replaced = hand.clone();
+    let state = match replay_hands(&record, &rules, record.entries.hands()?)? {
+        Ok(state) => state,
+        Err(refused) if refused.number == number => return Err(refused.into_recorded()),
+        Err(refused) => return Err(hand_breaks_later(&record, refused)),
+    };
+    if !hands::replace(change.session.conn(), &replaced)? {
+        return Err(Error::bug("a hand to replace is not in the database"));
+    }
+    change.game = GameState {
+        record,
+        play: Play::Cards(state),
+    };
+    let after = Entered::Hand(new);
+    log_edit(change, account_id, EntryKind::Hand, number, before, after)
 }
 
 /// Once a game has finished, its entries are its owner's alone to replace (RULES §9): they
@@ -198,11 +214,7 @@ fn log_edit(
         after,
     };
     edits::insert(change.session.conn(), &edit)?;
-    let kind = match entry {
-        EntryKind::Turn => EventKind::TurnEdited,
-        EntryKind::Hand => EventKind::HandEdited,
-    };
-    change.happened(kind, Some(number))
+    change.happened(entry.edited(), Some(number))
 }
 
 /// A later entry that a replacement would break: 422 `edit_breaks_later`, naming it (its path
@@ -244,10 +256,8 @@ fn turn_breaks_later(record: &GameRecord, refused: TurnRefused) -> Error {
             ),
         ),
         WhyRefused::Dice(Error::Invalid { errors, .. }) => {
-            let seat = record
-                .turns
-                .iter()
-                .find(|turn| turn.number == number)
+            let seat = (record.entries.turns().ok())
+                .and_then(|turns| turns.iter().find(|turn| turn.number == number))
                 .and_then(|turn| record.players.iter().position(|p| p.id == turn.player_id))
                 .unwrap_or(0);
             let phase = refused.before.sheets().get(seat).map_or(0, |s| s.phase);
@@ -302,7 +312,7 @@ fn hand_breaks_later(record: &GameRecord, refused: HandRefused) -> Error {
 /// The seat of the player whose line of hand `number` a rule's refusal is about, if a line.
 fn line_of(record: &GameRecord, number: TurnNumber, place: HandPlace) -> Option<usize> {
     let index = place.line_index()?;
-    let hand = record.hands.iter().find(|hand| hand.number == number)?;
+    let hand = (record.entries.hands().ok()?.iter()).find(|hand| hand.number == number)?;
     let line = hand.players.as_ref()?.get(index)?;
     record.players.iter().position(|p| p.id == line.player_id)
 }

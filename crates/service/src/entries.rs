@@ -1,113 +1,95 @@
 //! A game's numbered entries, alike in both games: the turns of a dice game and the hands of a
 //! card game. What is done to either the same way is written once here, over `EntryKind`,
-//! which says what differs (its word, its table, its problem and its event).
+//! which says what differs (its word, its problem, its events and its table).
 
 use super::access;
-use super::change::Change;
+use super::change::{Change, Changed, change_game};
 use super::events::EventKind;
-use super::record::GameRecord;
+use super::record::EntryKind;
 use super::replay::{GameState, replay};
 use super::store::{DbConnection, hands, turns};
+use super::{Session, VersionCheck};
 use crate::error::{Error, ProblemCode, Result};
 use crate::values::{AccountId, GameId, TurnNumber};
 
-/// What a kind of entry is, for what is written once for both.
-pub trait EntryKind {
-    /// The entry in a player's words: "turn", "hand".
-    const WORD: &'static str;
-    /// An undo of an entry that is not the latest.
-    const NOT_LATEST: ProblemCode;
+impl EntryKind {
     /// The event of an entry undone.
-    const UNDONE: EventKind;
+    fn undone(self) -> EventKind {
+        match self {
+            EntryKind::Turn => EventKind::TurnUndone,
+            EntryKind::Hand => EventKind::HandUndone,
+        }
+    }
 
-    /// The game is one that has these entries (else `wrong_game`).
-    fn of_this_game(state: &GameState) -> Result<()>;
-    /// The numbers of the game's entries, in order.
-    fn numbers(record: &GameRecord) -> impl DoubleEndedIterator<Item = TurnNumber>;
-    /// Takes the latest entry off the record.
-    fn take_latest(record: &mut GameRecord);
+    /// An undo of an entry that is not the latest.
+    fn not_latest(self) -> ProblemCode {
+        match self {
+            EntryKind::Turn => ProblemCode::NotLatestTurn,
+            EntryKind::Hand => ProblemCode::NotLatestHand,
+        }
+    }
+
+    /// The game is one that has these entries (else 409 `wrong_game`).
+    pub fn of_this_game(self, state: &GameState) -> Result<()> {
+        match self {
+            EntryKind::Turn => state.dice().map(drop),
+            EntryKind::Hand => state.cards().map(drop),
+        }
+    }
+
     /// Deletes the entry from the store.
-    fn delete(conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> Result<()>;
-}
-
-/// The turns of a dice game.
-pub struct Turns;
-
-/// The hands of a card game.
-pub struct Hands;
-
-impl EntryKind for Turns {
-    const WORD: &'static str = "turn";
-    const NOT_LATEST: ProblemCode = ProblemCode::NotLatestTurn;
-    const UNDONE: EventKind = EventKind::TurnUndone;
-
-    fn of_this_game(state: &GameState) -> Result<()> {
-        state.dice().map(drop)
-    }
-
-    fn numbers(record: &GameRecord) -> impl DoubleEndedIterator<Item = TurnNumber> {
-        record.turns.iter().map(|turn| turn.number)
-    }
-
-    fn take_latest(record: &mut GameRecord) {
-        record.turns.pop();
-    }
-
-    fn delete(conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> Result<()> {
-        Ok(turns::delete(conn, game_id, number).map(drop)?)
-    }
-}
-
-impl EntryKind for Hands {
-    const WORD: &'static str = "hand";
-    const NOT_LATEST: ProblemCode = ProblemCode::NotLatestHand;
-    const UNDONE: EventKind = EventKind::HandUndone;
-
-    fn of_this_game(state: &GameState) -> Result<()> {
-        state.cards().map(drop)
-    }
-
-    fn numbers(record: &GameRecord) -> impl DoubleEndedIterator<Item = TurnNumber> {
-        record.hands.iter().map(|hand| hand.number)
-    }
-
-    fn take_latest(record: &mut GameRecord) {
-        record.hands.pop();
-    }
-
-    fn delete(conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> Result<()> {
-        Ok(hands::delete(conn, game_id, number).map(drop)?)
+    fn delete(self, conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> Result<()> {
+        let deleted = match self {
+            EntryKind::Turn => turns::delete(conn, game_id, number),
+            EntryKind::Hand => hands::delete(conn, game_id, number),
+        };
+        Ok(deleted.map(drop)?)
     }
 }
 
 /// Undoes the game's latest entry, numbered `number` (its owner only): deletes it and works
-/// the rest out again.
-pub fn undo_latest<Kind: EntryKind>(
+/// the rest out again, as a change of the game.
+#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
+pub fn undo(
+    session: &mut Session,
+    account_id: &AccountId,
+    game_id: &GameId,
+    kind: EntryKind,
+    number: TurnNumber,
+    expected: Option<&VersionCheck>,
+) -> Result<Changed> {
+    change_game(session, account_id, game_id, expected, |change| {
+        undo_latest(change, account_id, kind, number)
+    })
+}
+
+fn undo_latest(
     change: &mut Change,
     account_id: &AccountId,
+    kind: EntryKind,
     number: TurnNumber,
 ) -> Result<()> {
-    Kind::of_this_game(&change.game)?;
+    kind.of_this_game(&change.game)?;
     let record = &change.game.record;
-    access::owner_only(record, account_id, &format!("undo a {}", Kind::WORD))?;
-    if !Kind::numbers(record).any(|n| n == number) {
-        return Err(Error::NotFound(Kind::WORD));
+    access::owner_only(record, account_id, &format!("undo a {}", kind.word()))?;
+    if !record.entries.has(number) {
+        return Err(Error::NotFound(kind.word()));
     }
-    let latest = Kind::numbers(record).next_back();
+    let latest = record.entries.latest();
     if latest != Some(number) {
         return Err(Error::conflict(
-            Kind::NOT_LATEST,
+            kind.not_latest(),
             format!(
                 "only the latest {} ({}) can be undone",
-                Kind::WORD,
+                kind.word(),
                 latest.map_or(0, TurnNumber::get)
             ),
         ));
     }
     let game_id = record.game.id.clone();
-    Kind::delete(change.session.conn(), &game_id, number)?;
+    kind.delete(change.session.conn(), &game_id, number)?;
     let mut record = change.game.record.clone();
-    Kind::take_latest(&mut record);
+    record.entries.pop();
     change.game = replay(record)?;
-    change.happened(Kind::UNDONE, None)
+    change.happened(kind.undone(), None)
 }

@@ -50,7 +50,7 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
                 tally.attempts[phase] += 1;
                 tally.made[phase] += i64::from(turn.outcome.evaluation.made);
             }
-            if dice.mode == Mode::Digital && players.len() > 1 {
+            if dice.rules.mode == Mode::Digital && players.len() > 1 {
                 // The server's own rolls of its own dice: the advisor values every position.
                 match review::seats_for_make(dice) {
                     Ok(seats) => {
@@ -95,7 +95,7 @@ pub(super) fn results(state: &GameState) -> Vec<PlayerResult> {
         }
     };
     let (kind, layout) = match &state.play {
-        Play::Dice(dice) => (GameKind::Dice, dice.layout),
+        Play::Dice(dice) => (GameKind::Dice, dice.rules.layout),
         Play::Cards(_) => (GameKind::Cards, DiceLayout::Standard),
     };
     players

@@ -1,15 +1,14 @@
-//! The two changes of a card game (RULES §7): recording a hand and undoing the latest. Each is a
-//! change of the game (`change`), like a turn of a dice game.
+//! Recording a hand of a card game (RULES §7): a change of the game (`change`), like a turn of a
+//! dice game. Undoing the latest and replacing one are `entries`' and `edits`', as for turns.
 
 use std::sync::Arc;
 
 use super::card_replay::{hand_of, refused};
 use super::change::{Changed, change_game};
 use super::chosen::Made;
-use super::entries::{self, Hands};
 use super::events::EventKind;
 use super::numbered::{self, Entry, Sent};
-use super::record::Hand;
+use super::record::{EntryKind, Hand};
 use super::replay::GameState;
 use super::store::hands;
 use super::{Session, VersionCheck};
@@ -18,16 +17,6 @@ use crate::rules::cards::CardStatus;
 use crate::values::{AccountId, GameId, TurnNumber};
 
 pub use super::card_replay::{CardState, EnteredHand, PlayedHand, RecordedPlayer};
-
-impl GameState {
-    /// The number the card game's next hand will have.
-    pub fn next_hand_number(&self) -> TurnNumber {
-        self.record
-            .hands
-            .last()
-            .map_or(TurnNumber::FIRST, |hand| hand.number.next())
-    }
-}
 
 /// Records a hand of a card game: its owner, or an account that plays one of its seats, may.
 /// A hand sent again with its number (`numbered`) is found, not recorded again.
@@ -44,15 +33,15 @@ pub fn record(
             Entry::Hand(hand) => numbered::same_hand(hand, &new),
             Entry::Turn(_) => false,
         };
-        if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
+        let sent = numbered::check(session, account_id, game_id, EntryKind::Hand, number, same)?;
+        if let Sent::Again(state) = sent {
             return Ok(Made::Already(state));
         }
     }
     change_game(session, account_id, game_id, expected, |change| {
         change.game.cards()?;
-        numbered::still_next(number, change.game.next_hand_number())?;
+        let number = numbered::still_next(number, change.game.next_number())?;
         let hand = hand_of(&change.game.record, &new)?;
-        let number = change.game.next_hand_number();
         let state = &mut change.game;
         let cards = state.play.cards_mut()?;
         let outcome = cards.game.play(&hand).map_err(refused)?;
@@ -71,7 +60,7 @@ pub fn record(
             outcome,
             after: cards.game.clone(),
         });
-        state.record.hands.push(recorded);
+        state.record.entries.hands_mut()?.push(recorded);
         let kind = match cards.game.status() {
             CardStatus::Finished => EventKind::GameFinished,
             _ => EventKind::HandRecorded,
@@ -79,17 +68,4 @@ pub fn record(
         change.happened(kind, Some(number))
     })
     .map(Made::New)
-}
-
-/// Undoes the latest hand of a card game (its owner only): deletes it and replays the rest.
-pub fn undo(
-    session: &mut Session,
-    account_id: &AccountId,
-    game_id: &GameId,
-    number: TurnNumber,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        entries::undo_latest::<Hands>(change, account_id, number)
-    })
 }

@@ -22,7 +22,7 @@ pub mod database;
 pub mod dice;
 pub mod digital;
 pub mod edits;
-mod entries;
+pub mod entries;
 pub mod error;
 pub mod events;
 mod figures;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::Session;
 use super::games;
-use super::record::{EnteredHand, Hand, Turn};
+use super::record::{EnteredHand, Entries, EntryKind, Hand, Turn};
 use super::replay::GameState;
 use crate::error::{Error, ProblemCode, Result};
 use crate::values::{AccountId, GameId, TurnNumber};
@@ -29,32 +29,34 @@ pub enum Entry<'a> {
     Hand(&'a Hand),
 }
 
-/// Where the entry numbered `number` stands in the account's game, and whether `same` says it
-/// is the one already there.
+/// Where the entry of this `kind` numbered `number` stands in the account's game (409
+/// `wrong_game` for the other game's kind), and whether `same` says it is the one already there.
 pub fn check(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
+    kind: EntryKind,
     number: TurnNumber,
     same: impl Fn(Entry) -> bool,
 ) -> Result<Sent> {
     let state = games::get(session, account_id, game_id)?;
+    kind.of_this_game(&state)?;
     // What the game has at that number, if anything: the same entry, or another (in words).
-    let found = if state.record.game.is_cards() {
-        let hand = state.record.hands.iter().find(|h| h.number == number);
-        hand.map(|hand| (!same(Entry::Hand(hand))).then(|| taken_hand(&state, hand)))
-    } else {
-        let turn = state.record.turns.iter().find(|t| t.number == number);
-        turn.map(|turn| (!same(Entry::Turn(turn))).then(|| taken_turn(&state, turn)))
+    let found = match &state.record.entries {
+        Entries::Hands(hands) => {
+            let hand = hands.iter().find(|h| h.number == number);
+            hand.map(|hand| (!same(Entry::Hand(hand))).then(|| taken_hand(&state, hand)))
+        }
+        Entries::Turns(turns) => {
+            let turn = turns.iter().find(|t| t.number == number);
+            turn.map(|turn| (!same(Entry::Turn(turn))).then(|| taken_turn(&state, turn)))
+        }
     };
     match found {
         Some(None) => Ok(Sent::Again(state)),
         Some(Some(taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
         None => {
-            let next = match state.record.game.is_cards() {
-                true => state.next_hand_number(),
-                false => state.next_turn_number(),
-            };
+            let next = state.next_number();
             match number == next {
                 true => Ok(Sent::Next),
                 false => Err(not_next(&state, number, next)),
@@ -65,25 +67,19 @@ pub fn check(
 
 /// Within the change that records it: the entry's number is still the game's next. Another
 /// request recorded one in between (a resend racing itself): sent again, it is answered then.
-pub fn still_next(number: Option<TurnNumber>, next: TurnNumber) -> Result<()> {
+/// The number the entry is recorded with: the game's next.
+pub fn still_next(number: Option<TurnNumber>, next: TurnNumber) -> Result<TurnNumber> {
     match number {
         Some(number) if number != next => Err(Error::conflict(
             ProblemCode::ConcurrentChange,
             format!("entry {number} was recorded by another request just now: send it again"),
         )),
-        _ => Ok(()),
-    }
-}
-
-fn entry_word(state: &GameState) -> &'static str {
-    match state.record.game.is_cards() {
-        true => "hand",
-        false => "turn",
+        _ => Ok(next),
     }
 }
 
 fn not_next(state: &GameState, number: TurnNumber, next: TurnNumber) -> Error {
-    let entry = entry_word(state);
+    let entry = state.record.entries.kind().word();
     Error::conflict(
         ProblemCode::NotNext,
         format!(

@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::dice::ShownDie;
 use super::names::{GameKind, Mode, Stored};
 use super::rolls::RolledDieView;
+use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::{Card, CardEdition, CardRules, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
@@ -212,6 +213,24 @@ pub enum EntryKind {
     Hand,
 }
 
+impl EntryKind {
+    /// The entry in a player's words: "turn", "hand".
+    pub fn word(self) -> &'static str {
+        match self {
+            EntryKind::Turn => "turn",
+            EntryKind::Hand => "hand",
+        }
+    }
+
+    /// The event of an entry replaced.
+    pub fn edited(self) -> EventKind {
+        match self {
+            EntryKind::Turn => EventKind::TurnEdited,
+            EntryKind::Hand => EventKind::HandEdited,
+        }
+    }
+}
+
 /// One replacement of an entry (RULES §9), as the game's log of edits keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Edit {
@@ -268,11 +287,105 @@ pub struct SeatClaim {
 pub struct GameRecord {
     pub game: Game,
     pub players: Vec<Player>,
-    /// A dice game's turns; none in a card game.
-    pub turns: Vec<Turn>,
-    /// A card game's hands; none in a dice game.
-    pub hands: Vec<Hand>,
+    pub entries: Entries,
     pub claims: Vec<SeatClaim>,
+}
+
+/// A game's numbered entries, in order: a dice game's turns or a card game's hands, never
+/// both, and never the other game's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Entries {
+    Turns(Vec<Turn>),
+    Hands(Vec<Hand>),
+}
+
+impl Entries {
+    /// A new game's: none yet, of the kind its rules play.
+    pub fn none_for(rules: &GameRules) -> Entries {
+        match rules {
+            GameRules::Dice(_) => Entries::Turns(Vec::new()),
+            GameRules::Cards(_) => Entries::Hands(Vec::new()),
+        }
+    }
+
+    /// A dice game's turns, or 409 `wrong_game` for a card game's hands.
+    pub fn turns(&self) -> Result<&Vec<Turn>> {
+        match self {
+            Entries::Turns(turns) => Ok(turns),
+            Entries::Hands(_) => Err(wrong_game(GameKind::Cards)),
+        }
+    }
+
+    pub fn turns_mut(&mut self) -> Result<&mut Vec<Turn>> {
+        match self {
+            Entries::Turns(turns) => Ok(turns),
+            Entries::Hands(_) => Err(wrong_game(GameKind::Cards)),
+        }
+    }
+
+    /// A card game's hands, or 409 `wrong_game` for a dice game's turns.
+    pub fn hands(&self) -> Result<&Vec<Hand>> {
+        match self {
+            Entries::Hands(hands) => Ok(hands),
+            Entries::Turns(_) => Err(wrong_game(GameKind::Dice)),
+        }
+    }
+
+    pub fn hands_mut(&mut self) -> Result<&mut Vec<Hand>> {
+        match self {
+            Entries::Hands(hands) => Ok(hands),
+            Entries::Turns(_) => Err(wrong_game(GameKind::Dice)),
+        }
+    }
+
+    /// Which kind of entry these are.
+    pub fn kind(&self) -> EntryKind {
+        match self {
+            Entries::Turns(_) => EntryKind::Turn,
+            Entries::Hands(_) => EntryKind::Hand,
+        }
+    }
+
+    /// Whether an entry numbered `number` is there.
+    pub fn has(&self, number: TurnNumber) -> bool {
+        match self {
+            Entries::Turns(turns) => turns.iter().any(|turn| turn.number == number),
+            Entries::Hands(hands) => hands.iter().any(|hand| hand.number == number),
+        }
+    }
+
+    /// The latest entry's number, if any.
+    pub fn latest(&self) -> Option<TurnNumber> {
+        match self {
+            Entries::Turns(turns) => turns.last().map(|turn| turn.number),
+            Entries::Hands(hands) => hands.last().map(|hand| hand.number),
+        }
+    }
+
+    /// The number the next entry will have.
+    pub fn next_number(&self) -> TurnNumber {
+        self.latest().map_or(TurnNumber::FIRST, TurnNumber::next)
+    }
+
+    /// Takes the latest entry off.
+    pub fn pop(&mut self) {
+        match self {
+            Entries::Turns(turns) => drop(turns.pop()),
+            Entries::Hands(hands) => drop(hands.pop()),
+        }
+    }
+}
+
+/// 409 `wrong_game`: what a game of this kind does not have, and what it has instead.
+pub fn wrong_game(this: GameKind) -> Error {
+    let (game, instead) = match this {
+        GameKind::Dice => ("dice", "hands: record its turns"),
+        GameKind::Cards => ("card", "turns: record its hands"),
+    };
+    Error::conflict(
+        ProblemCode::WrongGame,
+        format!("this is a {game} game: it has no {instead}"),
+    )
 }
 
 /// What changed. The SSE `event` field; the turn or hand that ends a game is `game_finished`.

@@ -5,12 +5,15 @@ pub use super::card_replay::{CardState, PlayedHand};
 
 use crate::dice::{not_rollable, shown_roll};
 use crate::error::{Error, ProblemCode, Result};
-use crate::names::Mode;
-use crate::record::{DiceRules, DoesNotReplay, GameRecord, GameRules, GameStatus, Turn, TurnState};
+use crate::names::GameKind;
+use crate::record::{
+    DiceRules, DoesNotReplay, Entries, GameRecord, GameRules, GameStatus, Turn, TurnState,
+    wrong_game,
+};
 use crate::rolls;
-use crate::rules::dice::game::{Edition, Game, TurnError, TurnOutcome};
+use crate::rules::dice::game::{Game, TurnError, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
-use crate::rules::dice::{DiceLayout, Die, Roll};
+use crate::rules::dice::{Die, Roll};
 use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
 
 /// One stored turn, replayed.
@@ -51,9 +54,7 @@ pub enum Play {
 /// A dice game: its settings and what its turns make of it.
 #[derive(Debug, Clone)]
 pub struct DiceState {
-    pub mode: Mode,
-    pub edition: Edition,
-    pub layout: DiceLayout,
+    pub rules: DiceRules,
     pub game: Game,
     /// The turns that count, in order.
     pub turns: Vec<PlayedTurn>,
@@ -61,26 +62,19 @@ pub struct DiceState {
     pub open: Option<OpenTurn>,
 }
 
-fn wrong_game(this: &str, asked: &str) -> Error {
-    Error::conflict(
-        ProblemCode::WrongGame,
-        format!("this is a {this} game: it has no {asked}"),
-    )
-}
-
 impl Play {
     /// The dice game, or 409 `wrong_game` for a card game.
     pub fn dice(&self) -> Result<&DiceState> {
         match self {
             Play::Dice(dice) => Ok(dice),
-            Play::Cards(_) => Err(wrong_game("card", "turns: record its hands")),
+            Play::Cards(_) => Err(wrong_game(GameKind::Cards)),
         }
     }
 
     pub fn dice_mut(&mut self) -> Result<&mut DiceState> {
         match self {
             Play::Dice(dice) => Ok(dice),
-            Play::Cards(_) => Err(wrong_game("card", "turns: record its hands")),
+            Play::Cards(_) => Err(wrong_game(GameKind::Cards)),
         }
     }
 
@@ -88,14 +82,14 @@ impl Play {
     pub fn cards(&self) -> Result<&CardState> {
         match self {
             Play::Cards(cards) => Ok(cards),
-            Play::Dice(_) => Err(wrong_game("dice", "hands: record its turns")),
+            Play::Dice(_) => Err(wrong_game(GameKind::Dice)),
         }
     }
 
     pub fn cards_mut(&mut self) -> Result<&mut CardState> {
         match self {
             Play::Cards(cards) => Ok(cards),
-            Play::Dice(_) => Err(wrong_game("dice", "hands: record its turns")),
+            Play::Dice(_) => Err(wrong_game(GameKind::Dice)),
         }
     }
 }
@@ -121,12 +115,9 @@ impl GameState {
         }
     }
 
-    /// The number the game's next turn will have.
-    pub fn next_turn_number(&self) -> TurnNumber {
-        self.record
-            .turns
-            .last()
-            .map_or(TurnNumber::FIRST, |turn| turn.number.next())
+    /// The number the game's next turn or hand will have.
+    pub fn next_number(&self) -> TurnNumber {
+        self.record.entries.next_number()
     }
 
     /// Grows by one on every change of the game: its entity tag.
@@ -142,15 +133,16 @@ impl GameState {
 
 /// Replays a stored game: every turn of a dice game, every hand of a card game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
-    let play = match &record.game.rules {
-        GameRules::Cards(rules) => Play::Cards(
-            super::card_replay::replay_hands(&record, rules)?
+    let play = match (&record.game.rules, &record.entries) {
+        (GameRules::Cards(rules), Entries::Hands(hands)) => Play::Cards(
+            super::card_replay::replay_hands(&record, rules, hands)?
                 .map_err(|refused| refused.does_not_replay(&record.game.id))?,
         ),
-        GameRules::Dice(rules) => Play::Dice(
-            replay_turns(&record, *rules, Check::AsStored)?
+        (GameRules::Dice(rules), Entries::Turns(turns)) => Play::Dice(
+            replay_turns(&record, *rules, turns, Check::AsStored)?
                 .map_err(|refused| refused.does_not_replay(&record.game.id))?,
         ),
+        _ => return Err(entries_of_another_game(&record)),
     };
     Ok(GameState { record, play })
 }
@@ -158,17 +150,20 @@ pub fn replay(record: GameRecord) -> Result<GameState> {
 /// Replays a record made elsewhere (an import): every entry judged as if entered now, on the
 /// phase its player is then on. The first entry the rules refuse, in a player's words, if any.
 pub(super) fn replay_entered(record: GameRecord) -> Result<std::result::Result<GameState, String>> {
-    let play = match &record.game.rules {
-        GameRules::Cards(rules) => match super::card_replay::replay_hands(&record, rules)? {
-            Ok(cards) => Play::Cards(cards),
-            Err(refused) => {
-                let number = refused.number;
-                let why = refused.into_recorded();
-                return Ok(Err(format!("hand {number}: {why}")));
+    let play = match (&record.game.rules, &record.entries) {
+        (GameRules::Cards(rules), Entries::Hands(hands)) => {
+            match super::card_replay::replay_hands(&record, rules, hands)? {
+                Ok(cards) => Play::Cards(cards),
+                Err(refused) => {
+                    let number = refused.number;
+                    let why = refused.into_recorded();
+                    return Ok(Err(format!("hand {number}: {why}")));
+                }
             }
-        },
-        GameRules::Dice(rules) => {
-            match replay_turns(&record, *rules, Check::AsEnteredFrom(TurnNumber::FIRST))? {
+        }
+        (GameRules::Dice(rules), Entries::Turns(turns)) => {
+            let check = Check::AsEnteredFrom(TurnNumber::FIRST);
+            match replay_turns(&record, *rules, turns, check)? {
                 Ok(dice) => Play::Dice(dice),
                 Err(refused) => {
                     let number = refused.number;
@@ -181,8 +176,19 @@ pub(super) fn replay_entered(record: GameRecord) -> Result<std::result::Result<G
                 }
             }
         }
+        _ => return Err(entries_of_another_game(&record)),
     };
     Ok(Ok(GameState { record, play }))
+}
+
+/// A record whose entries are not its game's (the store and an import build them by the
+/// game's rules, so this is never seen).
+fn entries_of_another_game(record: &GameRecord) -> Error {
+    let word = record.entries.kind().word();
+    Error::bug(format!(
+        "game {} has {word}s of the other game",
+        record.game.id
+    ))
 }
 
 /// How a record's turns are checked as they are replayed.
@@ -248,20 +254,14 @@ impl TurnRefused {
 pub(super) fn replay_turns(
     record: &GameRecord,
     rules: DiceRules,
+    recorded: &[Turn],
     check: Check,
 ) -> Result<std::result::Result<DiceState, TurnRefused>> {
-    let DiceRules {
-        mode,
-        edition,
-        layout,
-    } = rules;
-    let mut game = Game::new(record.players.len(), edition, layout)
+    let mut game = Game::new(record.players.len(), rules.edition, rules.layout)
         .map_err(|e| Error::internal(format!("game {}", record.game.id), e))?;
     Ok(
-        play_turns(record, &mut game, check).map(|(turns, open)| DiceState {
-            mode,
-            edition,
-            layout,
+        play_turns(record, recorded, &mut game, check).map(|(turns, open)| DiceState {
+            rules,
             game,
             turns,
             open,
@@ -272,13 +272,14 @@ pub(super) fn replay_turns(
 /// Plays a record's turns on a new game: the turns that count, and the one in play.
 fn play_turns(
     record: &GameRecord,
+    recorded: &[Turn],
     game: &mut Game,
     check: Check,
 ) -> std::result::Result<(Vec<PlayedTurn>, Option<OpenTurn>), TurnRefused> {
     let layout = game.layout();
-    let mut turns = Vec::with_capacity(record.turns.len());
+    let mut turns = Vec::with_capacity(recorded.len());
     let mut open = None;
-    for turn in &record.turns {
+    for turn in recorded {
         let refused = |game: &Game, why| TurnRefused {
             number: turn.number,
             before: Box::new(game.clone()),

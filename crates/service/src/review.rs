@@ -149,7 +149,7 @@ pub struct GameReview {
 /// solitaire (for `make` there too when the server cannot value phase 8 for the whole game).
 pub fn of(state: &GameState, whole_game: &GameAdvisor) -> Result<GameReview> {
     let play = state.dice()?;
-    if play.mode != Mode::Digital {
+    if play.rules.mode != Mode::Digital {
         return Err(Error::conflict(
             ProblemCode::NoRolls,
             "the players of a tabletop game roll their own dice, so the server has no rolls to \
@@ -220,7 +220,7 @@ fn phase_of(turn: &PlayedTurn) -> &'static Phase {
 fn for_make(play: &DiceState, turn: &PlayedTurn, rolls: &Rolls) -> Result<TurnReview> {
     let valuer = ForMake {
         phase: phase_of(turn),
-        layout: play.layout,
+        layout: play.rules.layout,
     };
     review_with(&valuer, rolls)
 }

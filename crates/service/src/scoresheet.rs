@@ -9,9 +9,9 @@ use utoipa::ToSchema;
 
 pub use super::card_scoresheet::CardScoresheet;
 use super::names::DiceKind;
-use super::replay::{GameState, Play};
+use super::replay::{DiceState, GameState, Play};
 use crate::rules::PHASES;
-use crate::rules::dice::game::{Game, Status, ranks};
+use crate::rules::dice::game::{Status, ranks};
 use crate::values::{GameId, GameVersion, PlayerId, PlayerName};
 
 /// The score pad of a game: of Phase 10 Dice, or of the card game, told apart by `game`.
@@ -30,7 +30,7 @@ impl Scoresheet {
     /// The pad of a game as it stands.
     pub fn of(state: &GameState) -> Scoresheet {
         match &state.play {
-            Play::Dice(dice) => Scoresheet::Dice(DiceScoresheet::of(state, &dice.game)),
+            Play::Dice(dice) => Scoresheet::Dice(DiceScoresheet::of(state, dice)),
             Play::Cards(cards) => Scoresheet::Cards(CardScoresheet::of(state, &cards.game)),
         }
     }
@@ -107,8 +107,8 @@ pub struct PhaseScore {
 
 impl DiceScoresheet {
     /// The pad of a dice game as it stands.
-    fn of(state: &GameState, game: &Game) -> DiceScoresheet {
-        let players = &state.record.players;
+    fn of(state: &GameState, dice: &DiceState) -> DiceScoresheet {
+        let (players, game) = (&state.record.players, &dice.game);
         let ranks = ranks(game.sheets());
         DiceScoresheet {
             game_id: state.id().clone(),
@@ -145,10 +145,8 @@ impl DiceScoresheet {
                     penalty: sheet.penalty,
                     grand_total: sheet.grand_total(),
                     rank: ranks[seat],
-                    edited_turns: state
-                        .record
-                        .turns
-                        .iter()
+                    edited_turns: (dice.turns.iter())
+                        .map(|played| &played.turn)
                         .filter(|turn| turn.edited > 0 && turn.player_id == player.id)
                         .map(|turn| turn.number.get().unsigned_abs())
                         .collect(),

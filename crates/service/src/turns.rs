@@ -1,16 +1,16 @@
-//! Recording a tabletop turn (or starting a digital one), and undoing the latest turn. Each is a
-//! change of the game (`change`).
+//! Recording a tabletop turn (or starting a digital one), and rolling and scoring a digital turn
+//! in play (`digital`). Each is a change of the game (`change`); undoing the latest turn and
+//! replacing one are `entries`' and `edits`', as for hands.
 
 use std::sync::Arc;
 
 use super::change::{Change, Changed, change_game};
 use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
-use super::entries::{self, Turns};
 use super::events::EventKind;
 use super::names::Mode;
 use super::numbered::{self, Entry, Sent};
-use super::record::{Turn, TurnState};
+use super::record::{EntryKind, Turn, TurnState};
 use super::replay::GameState;
 use super::replay::PlayedTurn;
 use super::store::turns;
@@ -47,7 +47,8 @@ pub fn record(
             }
             Entry::Hand(_) => false,
         };
-        if let Sent::Again(state) = numbered::check(session, account_id, game_id, number, same)? {
+        let sent = numbered::check(session, account_id, game_id, EntryKind::Turn, number, same)?;
+        if let Sent::Again(state) = sent {
             return Ok(Made::Already(state));
         }
     }
@@ -58,8 +59,9 @@ pub fn record(
     } = sent;
     let player_id = &player_id;
     change_game(session, account_id, game_id, expected, |change| {
-        numbered::still_next(number, change.game.next_turn_number())?;
-        if change.game.record.turns.len() >= MOST_TURNS {
+        change.game.dice()?;
+        numbered::still_next(number, change.game.next_number())?;
+        if change.game.record.entries.turns()?.len() >= MOST_TURNS {
             return Err(Error::conflict(
                 ProblemCode::GameTooLong,
                 format!(
@@ -68,7 +70,7 @@ pub fn record(
                 ),
             ));
         }
-        match (change.game.dice()?.mode, dice) {
+        match (change.game.dice()?.rules.mode, dice) {
             (Mode::Digital, None) => super::digital::start(change, account_id, player_id),
             (Mode::Digital, Some(_)) => Err(Error::conflict(
                 ProblemCode::DigitalGame,
@@ -90,7 +92,7 @@ fn play(
 ) -> Result<()> {
     let state = &mut change.game;
     let seat = access::acting_seat(state, account_id, player_id)?;
-    let number = state.next_turn_number();
+    let number = state.next_number();
     let play = state.play.dice_mut()?;
     let (_, roll) = shown_roll(play.game.sheets()[seat].phase, &dice)?;
     // Turn order was checked above; what the rules can still refuse is the dice.
@@ -116,7 +118,7 @@ fn play(
         after: play.game.clone(),
         rolls: None,
     });
-    state.record.turns.push(turn);
+    state.record.entries.turns_mut()?.push(turn);
     change.scored(number)
 }
 
@@ -137,13 +139,6 @@ pub enum TurnAction {
     RollAgain(Vec<DieId>),
     /// A digital turn in play scored as its dice lie.
     Score,
-    /// The latest turn undone.
-    Undo,
-    /// A tabletop turn's dice replaced (RULES §9); `player_id`, if given, must be its player.
-    Replace {
-        player_id: Option<PlayerId>,
-        dice: Vec<ShownDie>,
-    },
 }
 
 /// Does `action` to turn `number` of the game, as one change of it.
@@ -163,10 +158,6 @@ pub fn act(
         |change| match action {
             TurnAction::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
             TurnAction::Score => digital::score(change, account_id, number),
-            TurnAction::Undo => entries::undo_latest::<Turns>(change, account_id, number),
-            TurnAction::Replace { player_id, dice } => {
-                super::edits::replace_turn(change, account_id, number, player_id.as_ref(), dice)
-            }
         },
     )
 }

@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::turns::TurnAt;
+use super::entries::TurnAt;
 use crate::error::{Error, ProblemCode, Result};
 use crate::http::conditional::IfNoneMatch;
 use crate::http::extract::{JsonBody, QueryParams};

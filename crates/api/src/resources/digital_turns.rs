@@ -8,15 +8,15 @@ use utoipa::ToSchema;
 use crate::TurnPath;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::http::conditional::IfMatch;
-use crate::http::extract::JsonBody;
+use crate::http::extract::{JsonBody, RawBody};
 use crate::http::idempotency::IdempotencyKey;
 use crate::http::request_metrics::count_if_done;
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
-use crate::resources::turns::{TurnAt, changed_turn};
+use crate::resources::entries::{TurnAt, entry_after};
 use crate::rules::dice::{DieId, MAX_DICE};
-use crate::service::turns::TurnAction;
+use crate::service::turns::{self, TurnAction};
 use crate::telemetry::TURNS;
-use crate::views::TurnView;
+use crate::views::{TurnView, turn_view_of};
 
 /// Which dice to roll again.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -88,7 +88,7 @@ pub async fn roll_dice(
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
     let action = TurnAction::RollAgain(named_dice(&request.reroll)?);
-    turn.act(key, action, Some(&raw), changed_turn).await
+    act_on(turn, key, Some(&raw), action).await
 }
 
 /// Score a turn
@@ -112,7 +112,26 @@ pub async fn roll_dice(
 )]
 #[post("/games/{game_id}/turns/{number}/score")]
 pub async fn score_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    turn.act(key, TurnAction::Score, None, changed_turn)
+    act_on(turn, key, None, TurnAction::Score)
         .await
         .inspect(|answer| count_if_done(answer, TURNS))
+}
+
+/// Does `action` to the turn in play, and answers with the turn as the action left it.
+async fn act_on(
+    turn: TurnAt,
+    key: IdempotencyKey,
+    body: Option<&RawBody>,
+    action: TurnAction,
+) -> Result<HttpResponse> {
+    let view = entry_after(turn_view_of);
+    turn.act(
+        key,
+        body,
+        view,
+        |session, account, game, number, expected| {
+            turns::act(session, account, game, number, action, expected)
+        },
+    )
+    .await
 }

@@ -1,26 +1,28 @@
 //! `/v1/games/{game_id}/hands`: the hands of a card game (RULES §7): record one, list and read
 //! them, undo the latest.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{Error, ProblemCode, Result, ServiceError};
+use crate::error::{Error, ProblemCode, Result};
 use crate::http::auth::Caller;
 use crate::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::http::extract::{JsonBody, QueryParams};
-use crate::http::idempotency::{Answer, IdempotencyKey};
+use crate::http::idempotency::IdempotencyKey;
 use crate::http::pagination::{ListPlayed, numbered_page};
 use crate::http::request_metrics::count_if_done;
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
-use crate::service::chosen::Made;
-use crate::service::edits;
+use crate::service::edits::{self, Replacement};
+use crate::service::entries;
 use crate::service::hands::{self, EnteredHand, RecordedPlayer};
+use crate::service::record::EntryKind;
 use crate::telemetry::HANDS;
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{GameId, PlayerId};
 use crate::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::{AppState, GamePath, entry_number};
+
+use super::entries::{EntryAt, EntryPath, answer_recorded, entry_after, game_after};
 
 /// A hand as it ended: who went out, and each player's line. A tie-break hand is only
 /// `went_out`, the tied player who won it.
@@ -68,13 +70,16 @@ pub struct HandPath {
     number: String,
 }
 
-impl HandPath {
-    /// The game and the hand's number: 1 or more, or the path names no hand.
-    fn hand(self) -> Result<(GameId, TurnNumber)> {
-        let number = TurnNumber::parse(&self.number).ok_or(Error::not_found("hand"))?;
-        Ok((self.game_id, number))
+impl EntryPath for HandPath {
+    const KIND: EntryKind = EntryKind::Hand;
+
+    fn into_parts(self) -> (GameId, String) {
+        (self.game_id, self.number)
     }
 }
+
+/// A hand named by its path.
+pub type HandAt = EntryAt<HandPath>;
 
 /// Record a hand
 ///
@@ -124,23 +129,8 @@ pub async fn record_hand(
     state
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let expected = conditions.if_match.as_ref();
-            let (status, game) =
-                match hands::record(session, &account.id, &game_id, new, number, expected)? {
-                    Made::New(changed) => (StatusCode::CREATED, changed.game),
-                    Made::Already(game) => (StatusCode::OK, game),
-                };
-            let shown = match status {
-                StatusCode::OK => number,
-                _ => game.record.hands.last().map(|hand| hand.number),
-            };
-            let view = shown
-                .and_then(|number| hand_view_of(&game, number))
-                .ok_or_else(|| ServiceError::bug("a hand was recorded but the game has none"))?;
-            Answer::json(status, &view)
-                .at(format!("/v1/games/{}/hands/{}", game.id(), view.number))
-                .at_version(game.version())
-                .replayed(status == StatusCode::OK)
-                .done()
+            let made = hands::record(session, &account.id, &game_id, new, number, expected)?;
+            answer_recorded(made, EntryKind::Hand, number, hand_view_of)
         })
         .await
         .inspect(|answer| count_if_done(answer, HANDS))
@@ -180,14 +170,11 @@ pub async fn record_hand(
 )]
 #[put("/games/{game_id}/hands/{number}")]
 pub async fn replace_hand(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<HandPath>,
-    conditions: Conditions,
+    hand: HandAt,
     key: IdempotencyKey,
     body: JsonBody<RecordHand>,
 ) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().hand()?;
+    let number = hand.number;
     let JsonBody(request, raw) = body;
     if entry_number(request.number)?.is_some_and(|sent| sent != number) {
         return Err(Error::invalid_field(
@@ -196,23 +183,20 @@ pub async fn replace_hand(
             format!("this is hand {number}'s address: leave number out, or send {number}"),
         ));
     }
-    let new = EnteredHand {
+    let replacement = Replacement::Hand(EnteredHand {
         went_out: request.went_out,
         players: request.players,
-    };
-    state
-        .write_as(caller, key.claim(Some(&raw)), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let changed =
-                edits::replace_hand(session, &account.id, &game_id, number, new, expected)?;
-            let game = &*changed.game;
-            let view = hand_view_of(game, number)
-                .ok_or_else(|| ServiceError::bug("a replaced hand is not in its game"))?;
-            Answer::json(StatusCode::OK, &view)
-                .at_version(game.version())
-                .done()
-        })
-        .await
+    });
+    let view = entry_after(hand_view_of);
+    hand.act(
+        key,
+        Some(&raw),
+        view,
+        move |session, account, game, number, expected| {
+            edits::replace(session, account, game, number, replacement, expected)
+        },
+    )
+    .await
 }
 
 /// List hands
@@ -267,17 +251,8 @@ pub async fn list_hands(
     })))
 )]
 #[get("/games/{game_id}/hands/{number}")]
-pub async fn get_hand(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<HandPath>,
-    conditions: Conditions,
-) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().hand()?;
-    let game = state.game(caller, game_id).await?;
-    game.cards()?;
-    let hand = hand_view_of(&game, number).ok_or(Error::not_found("hand"))?;
-    Ok(conditions.read(game.version(), &hand))
+pub async fn get_hand(hand: HandAt) -> Result<HttpResponse> {
+    hand.read(hand_view_of).await
 }
 
 /// Undo the latest hand
@@ -299,22 +274,14 @@ pub async fn get_hand(
     })))
 )]
 #[delete("/games/{game_id}/hands/{number}")]
-pub async fn undo_hand(
-    state: web::Data<AppState>,
-    caller: Caller,
-    path: web::Path<HandPath>,
-    conditions: Conditions,
-    key: IdempotencyKey,
-) -> Result<HttpResponse> {
-    let (game_id, number) = path.into_inner().hand()?;
-    state
-        .write_as(caller, key.claim(None), move |session, account| {
-            let expected = conditions.if_match.as_ref();
-            let changed = hands::undo(session, &account.id, &game_id, number, expected)?;
-            let game = &*changed.game;
-            Answer::json(StatusCode::OK, &GameView::from(game))
-                .at_version(game.version())
-                .done()
-        })
-        .await
+pub async fn undo_hand(hand: HandAt, key: IdempotencyKey) -> Result<HttpResponse> {
+    hand.act(
+        key,
+        None,
+        game_after,
+        |session, account, game, number, expected| {
+            entries::undo(session, account, game, EntryKind::Hand, number, expected)
+        },
+    )
+    .await
 }

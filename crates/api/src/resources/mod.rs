@@ -8,6 +8,7 @@ pub mod backup;
 pub mod devices;
 pub mod digital_turns;
 pub mod edits;
+pub mod entries;
 pub mod events;
 pub mod games;
 pub mod hands;

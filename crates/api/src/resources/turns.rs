@@ -1,32 +1,32 @@
 //! `/v1/games/{game_id}/turns`: record a tabletop turn or start a digital one, list and read
 //! turns, undo the latest. A digital turn's rolls and scoring are in `digital`.
 
-use actix_web::dev::Payload;
-use actix_web::http::StatusCode;
-use actix_web::{FromRequest, HttpRequest, HttpResponse, delete, get, post, put, web};
-use futures_util::future::LocalBoxFuture;
+use actix_web::{HttpResponse, delete, get, post, put, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::{Error, ProblemCode, Result, ServiceError, ServiceResult};
+use crate::error::{Error, ProblemCode, Result};
 use crate::http::auth::Caller;
 use crate::http::conditional::{Conditions, IfMatch, IfNoneMatch};
-use crate::http::extract::{JsonBody, QueryParams, RawBody};
-use crate::http::idempotency::{Answer, IdempotencyKey};
+use crate::http::extract::{JsonBody, QueryParams};
+use crate::http::idempotency::IdempotencyKey;
 use crate::http::pagination::{ListPlayed, numbered_page};
 use crate::http::request_metrics::count_if_done;
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
-use crate::service::change::Changed;
-use crate::service::chosen::Made;
 use crate::service::dice::ShownDie;
+use crate::service::edits::{self, Replacement};
+use crate::service::entries;
+use crate::service::record::EntryKind;
 use crate::service::turns;
-use crate::service::turns::{SentTurn, TurnAction};
+use crate::service::turns::SentTurn;
 use crate::telemetry::TURNS;
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::PlayerId;
 use crate::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::{AppState, GamePath, TurnPath, entry_number};
+
+use super::entries::{TurnAt, answer_recorded, entry_after, game_after};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
 /// the server starts by rolling all ten dice.
@@ -79,17 +79,6 @@ pub struct TurnPage {
     pub next_cursor: Option<String>,
 }
 
-/// The turn a change was about, as the change left it (a third roll: the scored turn).
-pub(super) fn changed_turn(changed: &Changed) -> ServiceResult<TurnView> {
-    changed
-        .events
-        .iter()
-        .rev()
-        .find_map(|event| event.turn)
-        .and_then(|number| turn_view_of(&changed.game, number))
-        .ok_or_else(|| ServiceError::bug("a turn was played but the game has none"))
-}
-
 /// Record a tabletop turn
 ///
 /// Records the dice the player ended the turn with. The server checks they could have been
@@ -139,24 +128,8 @@ pub async fn record_turn(
         .write_as(caller, key.claim(Some(&raw)), move |session, account| {
             let number = sent.number;
             let expected = conditions.if_match.as_ref();
-            let (status, game, view) =
-                match turns::record(session, &account.id, &game_id, sent, expected)? {
-                    Made::New(changed) => {
-                        let view = changed_turn(&changed)?;
-                        (StatusCode::CREATED, changed.game, view)
-                    }
-                    Made::Already(game) => {
-                        let view = number
-                            .and_then(|number| turn_view_of(&game, number))
-                            .ok_or_else(|| ServiceError::bug("a turn sent again is not there"))?;
-                        (StatusCode::OK, game, view)
-                    }
-                };
-            Answer::json(status, &view)
-                .at(format!("/v1/games/{}/turns/{}", game.id(), view.number))
-                .at_version(game.version())
-                .replayed(status == StatusCode::OK)
-                .done()
+            let made = turns::record(session, &account.id, &game_id, sent, expected)?;
+            answer_recorded(made, EntryKind::Turn, number, turn_view_of)
         })
         .await
         .inspect(|answer| count_if_done(answer, TURNS))
@@ -216,16 +189,20 @@ pub async fn replace_turn(
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
     at_most_ten(request.dice.as_deref())?;
-    let number = turn.number;
-    let action = TurnAction::Replace {
+    let replacement = Replacement::Turn {
         player_id: request.player_id,
         dice: request.dice.unwrap_or_default(),
     };
-    let view = move |changed: &Changed| {
-        turn_view_of(&changed.game, number)
-            .ok_or_else(|| ServiceError::bug("a replaced turn is not in its game"))
-    };
-    turn.act(key, action, Some(&raw), view).await
+    let view = entry_after(turn_view_of);
+    turn.act(
+        key,
+        Some(&raw),
+        view,
+        move |session, account, game, number, expected| {
+            edits::replace(session, account, game, number, replacement, expected)
+        },
+    )
+    .await
 }
 
 /// List turns
@@ -282,10 +259,7 @@ pub async fn list_turns(
 )]
 #[get("/games/{game_id}/turns/{number}")]
 pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
-    let game = turn.state.game(turn.caller, turn.game_id).await?;
-    game.dice()?;
-    let view = turn_view_of(&game, turn.number).ok_or(Error::not_found("turn"))?;
-    Ok(turn.conditions.read(game.version(), &view))
+    turn.read(turn_view_of).await
 }
 
 /// Undo the latest turn
@@ -308,67 +282,13 @@ pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
 )]
 #[delete("/games/{game_id}/turns/{number}")]
 pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    let view = |changed: &Changed| Ok(GameView::from(&*changed.game));
-    turn.act(key, TurnAction::Undo, None, view).await
-}
-
-/// A request about one turn, read in this order: the caller, the turn its path names, and the
-/// conditions. A change's idempotency key and body are read after it.
-pub struct TurnAt {
-    pub(super) state: web::Data<AppState>,
-    pub(super) caller: Caller,
-    pub(super) game_id: GameId,
-    pub(super) number: TurnNumber,
-    pub(super) conditions: Conditions,
-}
-
-impl FromRequest for TurnAt {
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, std::result::Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        type Parts = (web::Data<AppState>, Caller, web::Path<TurnPath>, Conditions);
-        let parts = Parts::from_request(req, payload);
-        Box::pin(async move {
-            let (state, caller, path, conditions) = parts.await?;
-            let (game_id, number) = path.into_inner().turn()?;
-            Ok(TurnAt {
-                state,
-                caller,
-                game_id,
-                number,
-                conditions,
-            })
-        })
-    }
-}
-
-impl TurnAt {
-    /// Does `action` to the turn, once per idempotency `key` (`body`: the request's, which the
-    /// key's answer is kept with), and answers 200 with `view` of the change, the game's new
-    /// version as its ETag.
-    pub async fn act<V: Serialize>(
-        self,
-        key: IdempotencyKey,
-        action: TurnAction,
-        body: Option<&RawBody>,
-        view: impl FnOnce(&Changed) -> ServiceResult<V> + Send + 'static,
-    ) -> Result<HttpResponse> {
-        let TurnAt {
-            state,
-            caller,
-            game_id,
-            number,
-            conditions,
-        } = self;
-        state
-            .write_as(caller, key.claim(body), move |session, account| {
-                let expected = conditions.if_match.as_ref();
-                let changed = turns::act(session, &account.id, &game_id, number, action, expected)?;
-                Answer::json(StatusCode::OK, &view(&changed)?)
-                    .at_version(changed.game.version())
-                    .done()
-            })
-            .await
-    }
+    turn.act(
+        key,
+        None,
+        game_after,
+        |session, account, game, number, expected| {
+            entries::undo(session, account, game, EntryKind::Turn, number, expected)
+        },
+    )
+    .await
 }

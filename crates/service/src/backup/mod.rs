@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use super::Session;
 use super::accounts::Account;
-use super::record::{GameRecord, GameRules, TurnState};
+use super::record::{Entries, GameRecord, GameRules, TurnState};
 use super::store::{edits, games, people};
 use crate::error::Result;
 use crate::names::{CardsKind, DiceKind};
@@ -58,6 +58,11 @@ pub fn export(session: &mut Session, account: &Account) -> Result<AccountExport>
 
 fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> ExportedGame {
     let game = record.game;
+    // The document keeps both lists, the other game's empty.
+    let (turns, hands) = match record.entries {
+        Entries::Turns(turns) => (turns, Vec::new()),
+        Entries::Hands(hands) => (Vec::new(), hands),
+    };
     let rules = match game.rules {
         GameRules::Dice(dice) => ExportedRules::Dice(ExportedDiceRules {
             game: DiceKind::Dice,
@@ -90,8 +95,7 @@ fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> Exporte
                 order_rolls: player.order_rolls,
             })
             .collect(),
-        turns: record
-            .turns
+        turns: turns
             .into_iter()
             .map(|turn| ExportedTurn {
                 number: turn.number,
@@ -104,8 +108,7 @@ fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> Exporte
                 edited: turn.edited,
             })
             .collect(),
-        hands: record
-            .hands
+        hands: hands
             .into_iter()
             .map(|hand| ExportedHand {
                 number: hand.number,

@@ -13,7 +13,8 @@ use crate::chosen::id_taken;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::people::Room;
 use crate::record::{
-    DiceRules, Edit, Game, GameRecord, GameRules, GameStatus, Hand, Person, Player, Turn, TurnState,
+    DiceRules, Edit, Entries, Game, GameRecord, GameRules, GameStatus, Hand, Person, Player, Turn,
+    TurnState,
 };
 use crate::replay::{GameState, replay_entered};
 use crate::rules::PhaseNumber;
@@ -71,8 +72,10 @@ pub fn import(
         let mut game = state.record.game.clone();
         game.status = state.status();
         games::insert(session.conn(), &game, &state.record.players)?;
-        turns::insert_all(session.conn(), &state.record.turns)?;
-        hands::insert_all(session.conn(), &state.record.hands)?;
+        match &state.record.entries {
+            Entries::Turns(all) => turns::insert_all(session.conn(), all)?,
+            Entries::Hands(all) => hands::insert_all(session.conn(), all)?,
+        }
         for edit in &edits {
             edits::insert(session.conn(), &edit_of(account, &game.id, edit))?;
         }
@@ -107,10 +110,12 @@ fn worked_out(
             )],
         )
     };
-    if record.turns.len() > MOST_TURNS {
+    if let Entries::Turns(turns) = &record.entries
+        && turns.len() > MOST_TURNS
+    {
         return Err(refused(format!(
             "it has {} turns, and a dice game holds at most {MOST_TURNS}",
-            record.turns.len()
+            turns.len()
         )));
     }
     replay_entered(record)?.map_err(|why| refused(why.to_string()))
@@ -336,42 +341,48 @@ fn record_of(
         first_dealer,
         rematch_of: exported.rematch_of.filter(|of| ours.contains(of)),
     };
-    let turns = exported
-        .turns
-        .into_iter()
-        .map(|turn| Turn {
-            game_id: game_id.clone(),
-            number: turn.number,
-            player_id: turn.player_id,
-            dice: turn.dice,
-            version: turn.version,
-            created_at: turn.created_at.naive_utc(),
-            state: match turn.rolling {
-                true => TurnState::Rolling,
-                false => TurnState::Scored,
-            },
-            rolls: turn.rolls,
-            edited: turn.edited,
-        })
-        .collect();
-    let hands = exported
-        .hands
-        .into_iter()
-        .map(|hand| Hand {
-            game_id: game_id.clone(),
-            number: hand.number,
-            went_out: hand.went_out,
-            players: hand.players,
-            version: hand.version,
-            created_at: hand.created_at.naive_utc(),
-            edited: hand.edited,
-        })
-        .collect();
+    // Only the game's own kind of entry is there: the other was refused as not of this game.
+    let entries = match &game.rules {
+        GameRules::Dice(_) => Entries::Turns(
+            exported
+                .turns
+                .into_iter()
+                .map(|turn| Turn {
+                    game_id: game_id.clone(),
+                    number: turn.number,
+                    player_id: turn.player_id,
+                    dice: turn.dice,
+                    version: turn.version,
+                    created_at: turn.created_at.naive_utc(),
+                    state: match turn.rolling {
+                        true => TurnState::Rolling,
+                        false => TurnState::Scored,
+                    },
+                    rolls: turn.rolls,
+                    edited: turn.edited,
+                })
+                .collect(),
+        ),
+        GameRules::Cards(_) => Entries::Hands(
+            exported
+                .hands
+                .into_iter()
+                .map(|hand| Hand {
+                    game_id: game_id.clone(),
+                    number: hand.number,
+                    went_out: hand.went_out,
+                    players: hand.players,
+                    version: hand.version,
+                    created_at: hand.created_at.naive_utc(),
+                    edited: hand.edited,
+                })
+                .collect(),
+        ),
+    };
     Ok(GameRecord {
         game,
         players,
-        turns,
-        hands,
+        entries,
         claims: Vec::new(),
     })
 }

@@ -12,7 +12,9 @@ use super::seats::{self, SeatClaimRow};
 use super::turns::{self, TurnRow};
 use super::{DbConnection, GameKey};
 use crate::names::{GameKind, Mode};
-use crate::record::{AnyEdition, DiceRules, Game, GameRecord, GameRules, GameStatus, Player};
+use crate::record::{
+    AnyEdition, DiceRules, Entries, Game, GameRecord, GameRules, GameStatus, Player,
+};
 use crate::rules::PhaseNumber;
 use crate::rules::cards::CardRules;
 use crate::rules::dice::DiceLayout;
@@ -469,14 +471,17 @@ fn record(
     hands: Vec<HandRow>,
     claims: Vec<SeatClaimRow>,
 ) -> QueryResult<GameRecord> {
+    let entries = match &game.rules {
+        GameRules::Dice(_) => Entries::Turns(turns.into_iter().map(Into::into).collect()),
+        GameRules::Cards(_) => Entries::Hands(hands.into_iter().map(Into::into).collect()),
+    };
     Ok(GameRecord {
         game,
+        entries,
         players: players
             .into_iter()
             .map(Player::try_from)
             .collect::<QueryResult<_>>()?,
-        turns: turns.into_iter().map(Into::into).collect(),
-        hands: hands.into_iter().map(Into::into).collect(),
         claims: claims.into_iter().map(Into::into).collect(),
     })
 }
