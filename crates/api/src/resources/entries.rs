@@ -19,6 +19,8 @@ use crate::http::extract::RawBody;
 use crate::http::idempotency::{Answer, IdempotencyKey, Receipt};
 use crate::service::change::Changed;
 use crate::service::chosen::Made;
+use crate::service::edits::{self, Replacement};
+use crate::service::entries;
 use crate::service::record::EntryKind;
 use crate::service::replay::GameState;
 use crate::service::{Session, VersionCheck};
@@ -132,6 +134,40 @@ impl<P: EntryPath> EntryAt<P> {
             })
             .await
     }
+
+    /// Replaces the entry (RULES §9) with `replacement` (`body`: the request's), and answers
+    /// with it as it now is, as `view_of` shows it.
+    pub async fn replace<V: Serialize + 'static>(
+        self,
+        key: IdempotencyKey,
+        body: &RawBody,
+        replacement: Replacement,
+        view_of: fn(&GameState, TurnNumber) -> Option<V>,
+    ) -> Result<HttpResponse> {
+        let view = entry_after(view_of);
+        self.act(
+            key,
+            Some(body),
+            view,
+            |session, account, game, number, expected| {
+                edits::replace(session, account, game, number, replacement, expected)
+            },
+        )
+        .await
+    }
+
+    /// Undoes the entry, which must be the game's latest, and answers with the game after.
+    pub async fn undo(self, key: IdempotencyKey) -> Result<HttpResponse> {
+        self.act(
+            key,
+            None,
+            game_after,
+            |session, account, game, number, expected| {
+                entries::undo(session, account, game, P::KIND, number, expected)
+            },
+        )
+        .await
+    }
 }
 
 /// A change's view: the entry as the change left it, as `view_of` shows it.
@@ -145,7 +181,7 @@ pub(super) fn entry_after<V: 'static>(
 }
 
 /// A change's view: the game as the change left it (an undo's).
-pub(super) fn game_after(changed: &Changed, _: TurnNumber) -> ServiceResult<GameView> {
+fn game_after(changed: &Changed, _: TurnNumber) -> ServiceResult<GameView> {
     Ok(GameView::from(&*changed.game))
 }
 

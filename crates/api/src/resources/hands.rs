@@ -13,8 +13,7 @@ use crate::http::idempotency::IdempotencyKey;
 use crate::http::pagination::{ListPlayed, numbered_page};
 use crate::http::request_metrics::count_if_done;
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
-use crate::service::edits::{self, Replacement};
-use crate::service::entries;
+use crate::service::edits::Replacement;
 use crate::service::hands::{self, EnteredHand, RecordedPlayer};
 use crate::service::record::EntryKind;
 use crate::telemetry::HANDS;
@@ -22,7 +21,7 @@ use crate::values::{GameId, PlayerId};
 use crate::views::{GameView, HandView, hand_view_of, hands_after};
 use crate::{AppState, GamePath, entry_number};
 
-use super::entries::{EntryAt, EntryPath, answer_recorded, entry_after, game_after};
+use super::entries::{EntryAt, EntryPath, answer_recorded};
 
 /// A hand as it ended: who went out, and each player's line. A tie-break hand is only
 /// `went_out`, the tied player who won it.
@@ -187,16 +186,7 @@ pub async fn replace_hand(
         went_out: request.went_out,
         players: request.players,
     });
-    let view = entry_after(hand_view_of);
-    hand.act(
-        key,
-        Some(&raw),
-        view,
-        move |session, account, game, number, expected| {
-            edits::replace(session, account, game, number, replacement, expected)
-        },
-    )
-    .await
+    hand.replace(key, &raw, replacement, hand_view_of).await
 }
 
 /// List hands
@@ -275,13 +265,5 @@ pub async fn get_hand(hand: HandAt) -> Result<HttpResponse> {
 )]
 #[delete("/games/{game_id}/hands/{number}")]
 pub async fn undo_hand(hand: HandAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    hand.act(
-        key,
-        None,
-        game_after,
-        |session, account, game, number, expected| {
-            entries::undo(session, account, game, EntryKind::Hand, number, expected)
-        },
-    )
-    .await
+    hand.undo(key).await
 }

@@ -16,8 +16,7 @@ use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::rules::dice::MAX_DICE;
 use crate::rules::dice::faces::TooManyDice;
 use crate::service::dice::ShownDie;
-use crate::service::edits::{self, Replacement};
-use crate::service::entries;
+use crate::service::edits::Replacement;
 use crate::service::record::EntryKind;
 use crate::service::turns;
 use crate::service::turns::SentTurn;
@@ -26,7 +25,7 @@ use crate::values::PlayerId;
 use crate::views::{GameView, TurnView, turn_view_of, turns_after};
 use crate::{AppState, GamePath, TurnPath, entry_number};
 
-use super::entries::{TurnAt, answer_recorded, entry_after, game_after};
+use super::entries::{TurnAt, answer_recorded};
 
 /// The dice a player ended a tabletop turn with; in a digital game, only the player, whose turn
 /// the server starts by rolling all ten dice.
@@ -193,16 +192,7 @@ pub async fn replace_turn(
         player_id: request.player_id,
         dice: request.dice.unwrap_or_default(),
     };
-    let view = entry_after(turn_view_of);
-    turn.act(
-        key,
-        Some(&raw),
-        view,
-        move |session, account, game, number, expected| {
-            edits::replace(session, account, game, number, replacement, expected)
-        },
-    )
-    .await
+    turn.replace(key, &raw, replacement, turn_view_of).await
 }
 
 /// List turns
@@ -282,13 +272,5 @@ pub async fn get_turn(turn: TurnAt) -> Result<HttpResponse> {
 )]
 #[delete("/games/{game_id}/turns/{number}")]
 pub async fn undo_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    turn.act(
-        key,
-        None,
-        game_after,
-        |session, account, game, number, expected| {
-            entries::undo(session, account, game, EntryKind::Turn, number, expected)
-        },
-    )
-    .await
+    turn.undo(key).await
 }
