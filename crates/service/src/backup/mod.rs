@@ -6,13 +6,14 @@
 //! second import of a document makes nothing twice.
 
 pub mod document;
+mod entries;
 mod restore;
 
 use std::collections::HashSet;
 
 use super::Session;
 use super::accounts::Account;
-use super::record::{Entries, GameRecord, GameRules, TurnState};
+use super::record::{GameRecord, GameRules};
 use super::store::{edits, games, people};
 use crate::error::Result;
 use crate::names::{CardsKind, DiceKind};
@@ -58,11 +59,7 @@ pub fn export(session: &mut Session, account: &Account) -> Result<AccountExport>
 
 fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> ExportedGame {
     let game = record.game;
-    // The document keeps both lists, the other game's empty.
-    let (turns, hands) = match record.entries {
-        Entries::Turns(turns) => (turns, Vec::new()),
-        Entries::Hands(hands) => (Vec::new(), hands),
-    };
+    let (turns, hands) = entries::exported(record.entries);
     let rules = match game.rules {
         GameRules::Dice(dice) => ExportedRules::Dice(ExportedDiceRules {
             game: DiceKind::Dice,
@@ -95,30 +92,8 @@ fn exported_game(record: GameRecord, edits: Vec<super::record::Edit>) -> Exporte
                 order_rolls: player.order_rolls,
             })
             .collect(),
-        turns: turns
-            .into_iter()
-            .map(|turn| ExportedTurn {
-                number: turn.number,
-                player_id: turn.player_id,
-                dice: turn.dice,
-                rolls: turn.rolls,
-                rolling: turn.state == TurnState::Rolling,
-                version: turn.version,
-                created_at: turn.created_at.and_utc(),
-                edited: turn.edited,
-            })
-            .collect(),
-        hands: hands
-            .into_iter()
-            .map(|hand| ExportedHand {
-                number: hand.number,
-                went_out: hand.went_out,
-                players: hand.players,
-                version: hand.version,
-                created_at: hand.created_at.and_utc(),
-                edited: hand.edited,
-            })
-            .collect(),
+        turns,
+        hands,
         edits: edits
             .into_iter()
             .map(|edit| ExportedEdit {

@@ -13,8 +13,7 @@ use crate::chosen::id_taken;
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::people::Room;
 use crate::record::{
-    DiceRules, Edit, Entries, Game, GameRecord, GameRules, GameStatus, Hand, Person, Player, Turn,
-    TurnState,
+    DiceRules, Edit, Entries, Game, GameRecord, GameRules, GameStatus, Person, Player,
 };
 use crate::replay::{GameState, replay_entered};
 use crate::rules::PhaseNumber;
@@ -344,38 +343,13 @@ fn record_of(
     // Only the game's own kind of entry is there: the other was refused as not of this game.
     let entries = match &game.rules {
         GameRules::Dice(_) => Entries::Turns(
-            exported
-                .turns
-                .into_iter()
-                .map(|turn| Turn {
-                    game_id: game_id.clone(),
-                    number: turn.number,
-                    player_id: turn.player_id,
-                    dice: turn.dice,
-                    version: turn.version,
-                    created_at: turn.created_at.naive_utc(),
-                    state: match turn.rolling {
-                        true => TurnState::Rolling,
-                        false => TurnState::Scored,
-                    },
-                    rolls: turn.rolls,
-                    edited: turn.edited,
-                })
+            (exported.turns.into_iter())
+                .map(|t| t.recorded(&game_id))
                 .collect(),
         ),
         GameRules::Cards(_) => Entries::Hands(
-            exported
-                .hands
-                .into_iter()
-                .map(|hand| Hand {
-                    game_id: game_id.clone(),
-                    number: hand.number,
-                    went_out: hand.went_out,
-                    players: hand.players,
-                    version: hand.version,
-                    created_at: hand.created_at.naive_utc(),
-                    edited: hand.edited,
-                })
+            (exported.hands.into_iter())
+                .map(|h| h.recorded(&game_id))
                 .collect(),
         ),
     };
