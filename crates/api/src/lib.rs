@@ -38,7 +38,7 @@ use crate::service::idempotency::Claim;
 use crate::service::replay::GameState;
 use crate::service::standby::{self, OnStandby};
 use crate::service::{Service, Session, games};
-use crate::values::{GameId, GameVersion, TurnNumber};
+use crate::values::{EntryNumber, GameId, GameVersion};
 use http::idempotency::{self, Receipt};
 
 /// The path of a game: `/v1/games/{game_id}…`. An id that is not a UUID names no game (404).
@@ -64,9 +64,9 @@ pub struct TurnPath {
 }
 
 /// The number a client gave an entry it sends (`service::numbered`): 1 or more.
-pub fn entry_number(sent: Option<u32>) -> Result<Option<TurnNumber>> {
+pub fn entry_number(sent: Option<u32>) -> Result<Option<EntryNumber>> {
     sent.map(|n| {
-        TurnNumber::sent(n).ok_or_else(|| {
+        EntryNumber::sent(n).ok_or_else(|| {
             Error::invalid_field(
                 crate::error::ProblemCode::InvalidValue,
                 "number",

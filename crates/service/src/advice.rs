@@ -12,7 +12,7 @@ use crate::replay::GameState;
 use crate::rules::dice::advice::{AdviceRefused, Advised, Goal, Lying, advise};
 use crate::rules::dice::layout::DieId;
 use crate::rules::phases;
-use crate::values::TurnNumber;
+use crate::values::EntryNumber;
 use crate::whole_game::State;
 use crate::whole_game::advice::{GameAdvisor, GameRefused};
 
@@ -100,7 +100,7 @@ pub struct TurnAdvice {
 /// 422 `solitaire_only`).
 pub fn for_turn(
     state: &GameState,
-    number: TurnNumber,
+    number: EntryNumber,
     goal: AdviceGoal,
     whole_game: &GameAdvisor,
 ) -> Result<TurnAdvice> {

@@ -7,7 +7,7 @@ use crate::error::{Error, ProblemCode, Result};
 use crate::rules::cards::{
     CardGame, CardRules, Hand as RulesHand, HandEntry, HandError, HandOutcome, HandProblem, Held,
 };
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{EntryNumber, GameId, PlayerId};
 
 /// A card game: what its hands make of it.
 #[derive(Debug, Clone)]
@@ -75,7 +75,7 @@ pub(super) fn replay_hands(
 /// A hand the rules refuse where it stands in a record.
 #[derive(Debug)]
 pub(super) struct HandRefused {
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     /// The game just before it.
     pub before: Box<CardGame>,
     pub why: WhyHandRefused,

@@ -24,7 +24,7 @@ use super::replay::{GameState, replay};
 use super::store::{events, games};
 use super::{Session, VersionCheck, access, check_version};
 use crate::error::{Error, Result};
-use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, GameVersion};
 
 /// A game being changed: its state as the change goes, and the events the change makes.
 pub struct Change<'a, 's> {
@@ -47,7 +47,7 @@ pub struct Change<'a, 's> {
 impl Change<'_, '_> {
     /// Says what the change did, as the game now stands: each call is an event of its own, with
     /// a version of its own (a third roll is a roll, then a scored turn).
-    pub fn happened(&mut self, kind: EventKind, turn: Option<TurnNumber>) -> Result<()> {
+    pub fn happened(&mut self, kind: EventKind, turn: Option<EntryNumber>) -> Result<()> {
         let version = self.next_version()?;
         self.next = None;
         self.game.record.game.status = self.game.status();

@@ -13,7 +13,7 @@ use super::{access, rolls};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
 use crate::rules::dice::rolls::{ROLLS_PER_TURN, RerollError, RolledDie, Rolls};
-use crate::values::{AccountId, PlayerId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, PlayerId};
 
 fn must_be_digital(state: &DiceState) -> Result<()> {
     if state.rules.mode == Mode::Digital {
@@ -79,7 +79,7 @@ pub(super) fn start(
 fn open_turn(
     state: &GameState,
     account_id: &AccountId,
-    number: TurnNumber,
+    number: EntryNumber,
     rolling: bool,
 ) -> Result<OpenTurn> {
     let open = turn_in_play(state, number, rolling)?;
@@ -89,7 +89,7 @@ fn open_turn(
 
 /// The digital turn `number` while its dice are rolling: 404 if there is no such turn, 409 if
 /// it is a tabletop game's or has been scored (`rolling`: because it has had all its rolls).
-pub fn turn_in_play(state: &GameState, number: TurnNumber, rolling: bool) -> Result<OpenTurn> {
+pub fn turn_in_play(state: &GameState, number: EntryNumber, rolling: bool) -> Result<OpenTurn> {
     // A card game has no turns: 404, like a turn not yet played.
     let turns = state.record.entries.turns().map_or(&[][..], Vec::as_slice);
     if !turns.iter().any(|turn| turn.number == number) {
@@ -178,7 +178,7 @@ fn save(change: &mut Change, turn: &Turn) -> Result<()> {
 pub(super) fn reroll(
     change: &mut Change,
     account_id: &AccountId,
-    number: TurnNumber,
+    number: EntryNumber,
     dice: &[DieId],
 ) -> Result<()> {
     let OpenTurn {
@@ -213,7 +213,11 @@ pub(super) fn reroll(
 }
 
 /// Ends the turn in play early and scores the dice as they lie.
-pub(super) fn score(change: &mut Change, account_id: &AccountId, number: TurnNumber) -> Result<()> {
+pub(super) fn score(
+    change: &mut Change,
+    account_id: &AccountId,
+    number: EntryNumber,
+) -> Result<()> {
     let open = open_turn(&change.game, account_id, number, false)?;
     score_open(change, open.turn, open.rolls)
 }

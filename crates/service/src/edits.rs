@@ -16,7 +16,7 @@ use super::{Session, VersionCheck};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::cards::{HandPlace, HandProblem};
 use crate::rules::dice::game::TurnError;
-use crate::values::{AccountId, GameId, GameVersion, PlayerId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, GameVersion, PlayerId};
 
 /// A replacement of an entry (RULES §9), as it was sent.
 pub enum Replacement {
@@ -36,7 +36,7 @@ pub fn replace(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    number: TurnNumber,
+    number: EntryNumber,
     replacement: Replacement,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
@@ -58,7 +58,7 @@ pub fn replace(
 fn replace_turn(
     change: &mut Change,
     account_id: &AccountId,
-    number: TurnNumber,
+    number: EntryNumber,
     player_id: Option<&PlayerId>,
     dice: Vec<ShownDie>,
 ) -> Result<()> {
@@ -139,7 +139,7 @@ fn replace_turn(
 fn replace_hand(
     change: &mut Change,
     account_id: &AccountId,
-    number: TurnNumber,
+    number: EntryNumber,
     new: EnteredHand,
 ) -> Result<()> {
     let rules = change.game.cards()?.game.rules().clone();
@@ -197,7 +197,7 @@ fn log_edit(
     change: &mut Change,
     account_id: &AccountId,
     entry: EntryKind,
-    number: TurnNumber,
+    number: EntryNumber,
     before: Entered,
     after: Entered,
 ) -> Result<()> {
@@ -244,7 +244,7 @@ fn turn_breaks_later(record: &GameRecord, refused: TurnRefused) -> Error {
             at,
             format!(
                 "turn {number}: the game would already be over, ended by turn {}",
-                number.previous().map_or(0, TurnNumber::get)
+                number.previous().map_or(0, EntryNumber::get)
             ),
         ),
         WhyRefused::Turn(TurnError::NotYourTurn { expected, given }) => breaks_later(
@@ -310,7 +310,7 @@ fn hand_breaks_later(record: &GameRecord, refused: HandRefused) -> Error {
 }
 
 /// The seat of the player whose line of hand `number` a rule's refusal is about, if a line.
-fn line_of(record: &GameRecord, number: TurnNumber, place: HandPlace) -> Option<usize> {
+fn line_of(record: &GameRecord, number: EntryNumber, place: HandPlace) -> Option<usize> {
     let index = place.line_index()?;
     let hand = (record.entries.hands().ok()?.iter()).find(|hand| hand.number == number)?;
     let line = hand.players.as_ref()?.get(index)?;

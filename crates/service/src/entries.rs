@@ -10,7 +10,7 @@ use super::replay::{GameState, replay};
 use super::store::{DbConnection, hands, turns};
 use super::{Session, VersionCheck};
 use crate::error::{Error, ProblemCode, Result};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId};
 
 impl EntryKind {
     /// The event of an entry undone.
@@ -38,7 +38,7 @@ impl EntryKind {
     }
 
     /// Deletes the entry from the store.
-    fn delete(self, conn: &mut DbConnection, game_id: &GameId, number: TurnNumber) -> Result<()> {
+    fn delete(self, conn: &mut DbConnection, game_id: &GameId, number: EntryNumber) -> Result<()> {
         let deleted = match self {
             EntryKind::Turn => turns::delete(conn, game_id, number),
             EntryKind::Hand => hands::delete(conn, game_id, number),
@@ -55,7 +55,7 @@ pub fn undo(
     account_id: &AccountId,
     game_id: &GameId,
     kind: EntryKind,
-    number: TurnNumber,
+    number: EntryNumber,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
     change_game(session, account_id, game_id, expected, |change| {
@@ -67,7 +67,7 @@ fn undo_latest(
     change: &mut Change,
     account_id: &AccountId,
     kind: EntryKind,
-    number: TurnNumber,
+    number: EntryNumber,
 ) -> Result<()> {
     kind.of_this_game(&change.game)?;
     let record = &change.game.record;
@@ -82,7 +82,7 @@ fn undo_latest(
             format!(
                 "only the latest {} ({}) can be undone",
                 kind.word(),
-                latest.map_or(0, TurnNumber::get)
+                latest.map_or(0, EntryNumber::get)
             ),
         ));
     }

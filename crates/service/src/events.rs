@@ -4,7 +4,7 @@
 use super::Session;
 use super::store::{events, games};
 use crate::error::{Error, Result};
-use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, GameVersion};
 
 pub use super::record::{EventData, EventKind, LoggedEvent};
 
@@ -15,7 +15,7 @@ pub struct Event {
     /// The game's version after the change: the event's id.
     pub version: GameVersion,
     /// The number of the turn (of a card game: the hand) the change was about, if any.
-    pub turn: Option<TurnNumber>,
+    pub turn: Option<EntryNumber>,
 }
 
 /// The version a subscriber starts from: the game's current one, if the account may see it.

@@ -14,7 +14,7 @@ use super::store::hands;
 use super::{Session, VersionCheck};
 use crate::error::Result;
 use crate::rules::cards::CardStatus;
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId};
 
 pub use super::card_replay::{CardState, EnteredHand, PlayedHand, RecordedPlayer};
 
@@ -25,7 +25,7 @@ pub fn record(
     account_id: &AccountId,
     game_id: &GameId,
     new: EnteredHand,
-    number: Option<TurnNumber>,
+    number: Option<EntryNumber>,
     expected: Option<&VersionCheck>,
 ) -> Result<Made<Changed, Arc<GameState>>> {
     if let Some(number) = number {

@@ -13,7 +13,7 @@ use super::games;
 use super::record::{EnteredHand, Entries, EntryKind, Hand, Turn};
 use super::replay::GameState;
 use crate::error::{Error, ProblemCode, Result};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId};
 
 /// What an entry sent with its number finds.
 pub enum Sent {
@@ -36,7 +36,7 @@ pub fn check(
     account_id: &AccountId,
     game_id: &GameId,
     kind: EntryKind,
-    number: TurnNumber,
+    number: EntryNumber,
     same: impl Fn(Entry) -> bool,
 ) -> Result<Sent> {
     let state = games::get(session, account_id, game_id)?;
@@ -68,7 +68,7 @@ pub fn check(
 /// Within the change that records it: the entry's number is still the game's next. Another
 /// request recorded one in between (a resend racing itself): sent again, it is answered then.
 /// The number the entry is recorded with: the game's next.
-pub fn still_next(number: Option<TurnNumber>, next: TurnNumber) -> Result<TurnNumber> {
+pub fn still_next(number: Option<EntryNumber>, next: EntryNumber) -> Result<EntryNumber> {
     match number {
         Some(number) if number != next => Err(Error::conflict(
             ProblemCode::ConcurrentChange,
@@ -78,7 +78,7 @@ pub fn still_next(number: Option<TurnNumber>, next: TurnNumber) -> Result<TurnNu
     }
 }
 
-fn not_next(state: &GameState, number: TurnNumber, next: TurnNumber) -> Error {
+fn not_next(state: &GameState, number: EntryNumber, next: EntryNumber) -> Error {
     let entry = state.record.entries.kind().word();
     Error::conflict(
         ProblemCode::NotNext,

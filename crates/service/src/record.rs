@@ -16,7 +16,7 @@ use crate::rules::cards::{Card, CardEdition, CardRules, CardStatus};
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::{Edition, Status};
 use crate::values::{
-    AccountId, GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName, TurnNumber,
+    AccountId, EntryNumber, GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName,
 };
 
 /// A game, as its row keeps it.
@@ -133,7 +133,7 @@ pub enum TurnState {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Turn {
     pub game_id: GameId,
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     pub player_id: PlayerId,
     pub dice: Vec<ShownDie>,
     /// The game's version once this turn was recorded (for a digital turn, last changed).
@@ -151,7 +151,7 @@ pub struct Turn {
 pub struct Hand {
     pub game_id: GameId,
     /// Hands are numbered like turns: 1, 2, … in the order they were played.
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     pub went_out: PlayerId,
     /// Each player's line; `None` for a tie-break hand.
     pub players: Option<Vec<RecordedPlayer>>,
@@ -238,7 +238,7 @@ pub struct Edit {
     /// The game's version the replacement made.
     pub version: GameVersion,
     pub entry: EntryKind,
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     /// Who replaced it.
     pub account_id: AccountId,
     pub created_at: NaiveDateTime,
@@ -347,7 +347,7 @@ impl Entries {
     }
 
     /// Whether an entry numbered `number` is there.
-    pub fn has(&self, number: TurnNumber) -> bool {
+    pub fn has(&self, number: EntryNumber) -> bool {
         match self {
             Entries::Turns(turns) => turns.iter().any(|turn| turn.number == number),
             Entries::Hands(hands) => hands.iter().any(|hand| hand.number == number),
@@ -355,7 +355,7 @@ impl Entries {
     }
 
     /// The latest entry's number, if any.
-    pub fn latest(&self) -> Option<TurnNumber> {
+    pub fn latest(&self) -> Option<EntryNumber> {
         match self {
             Entries::Turns(turns) => turns.last().map(|turn| turn.number),
             Entries::Hands(hands) => hands.last().map(|hand| hand.number),
@@ -363,8 +363,8 @@ impl Entries {
     }
 
     /// The number the next entry will have.
-    pub fn next_number(&self) -> TurnNumber {
-        self.latest().map_or(TurnNumber::FIRST, TurnNumber::next)
+    pub fn next_number(&self) -> EntryNumber {
+        self.latest().map_or(EntryNumber::FIRST, EntryNumber::next)
     }
 
     /// Takes the latest entry off.
@@ -439,7 +439,7 @@ pub struct DoesNotReplay {
     /// `turn` or `hand`.
     pub entry: &'static str,
     pub game_id: GameId,
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     pub why: String,
 }
 

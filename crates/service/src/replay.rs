@@ -14,7 +14,7 @@ use crate::rolls;
 use crate::rules::dice::game::{Game, TurnError, TurnOutcome};
 use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{Die, Roll};
-use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
+use crate::values::{EntryNumber, GameId, GameVersion, PlayerId};
 
 /// One stored turn, replayed.
 #[derive(Debug, Clone)]
@@ -116,7 +116,7 @@ impl GameState {
     }
 
     /// The number the game's next turn or hand will have.
-    pub fn next_number(&self) -> TurnNumber {
+    pub fn next_number(&self) -> EntryNumber {
         self.record.entries.next_number()
     }
 
@@ -162,7 +162,7 @@ pub(super) fn replay_entered(record: GameRecord) -> Result<std::result::Result<G
             }
         }
         (GameRules::Dice(rules), Entries::Turns(turns)) => {
-            let check = Check::AsEnteredFrom(TurnNumber::FIRST);
+            let check = Check::AsEnteredFrom(EntryNumber::FIRST);
             match replay_turns(&record, *rules, turns, check)? {
                 Ok(dice) => Play::Dice(dice),
                 Err(refused) => {
@@ -198,13 +198,13 @@ pub(super) enum Check {
     AsStored,
     /// From this turn on (a replaced turn and every one after it), as if each were entered
     /// now, on the phase its player is then on.
-    AsEnteredFrom(TurnNumber),
+    AsEnteredFrom(EntryNumber),
 }
 
 /// A turn the rules refuse where it stands in a record.
 #[derive(Debug)]
 pub(super) struct TurnRefused {
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     /// The game just before it.
     pub before: Box<Game>,
     pub why: WhyRefused,

@@ -16,7 +16,7 @@ use crate::rules::phases::{PHASES, Phase};
 
 /// The one phase made of a color, whose whole-game values need the table of every keep pattern.
 const PHASE_OF_COLORS: u8 = 8;
-use crate::values::{GameId, PlayerId, TurnNumber};
+use crate::values::{EntryNumber, GameId, PlayerId};
 use crate::whole_game::State;
 use crate::whole_game::advice::GameAdvisor;
 
@@ -112,7 +112,7 @@ pub struct RollReview {
 #[schema(as = TurnReview)]
 pub struct TurnReviewView {
     #[schema(value_type = i32, minimum = 1)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     #[schema(value_type = String, format = Uuid)]
     pub player_id: PlayerId,
     /// The phase the turn was played on.

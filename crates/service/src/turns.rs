@@ -19,14 +19,14 @@ use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
 use crate::rules::dice::DieId;
 use crate::rules::dice::game::{MOST_TURNS, TurnError};
-use crate::values::{AccountId, GameId, PlayerId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, PlayerId};
 
 /// A turn as sent: whose it is, the dice it ended with (none to start a digital turn), and the
 /// number the client gave it, if it did (`numbered`).
 pub struct SentTurn {
     pub player_id: PlayerId,
     pub dice: Option<Vec<ShownDie>>,
-    pub number: Option<TurnNumber>,
+    pub number: Option<EntryNumber>,
 }
 
 /// Records the dice a player ended a tabletop turn with; in a digital game, starts the player's
@@ -124,7 +124,7 @@ fn play(
 
 impl Change<'_, '_> {
     /// Says a turn was scored: `game_finished` when it ended the game, `turn_scored` otherwise.
-    pub(super) fn scored(&mut self, number: TurnNumber) -> Result<()> {
+    pub(super) fn scored(&mut self, number: EntryNumber) -> Result<()> {
         let kind = match self.game.dice()?.game.status() {
             crate::rules::dice::game::Status::Finished => EventKind::GameFinished,
             _ => EventKind::TurnScored,
@@ -146,7 +146,7 @@ pub fn act(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    number: TurnNumber,
+    number: EntryNumber,
     action: TurnAction,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {

@@ -2,7 +2,7 @@
 //! page starts. A cursor is read back only in exactly the form the server writes it.
 
 use crate::error::{Error, ProblemCode, Result};
-use crate::values::TurnNumber;
+use crate::values::EntryNumber;
 
 /// The most items a page holds.
 pub const MAX_PAGE: u32 = 100;
@@ -79,7 +79,7 @@ pub struct ListPlayed {
 
 impl ListPlayed {
     /// The page asked for: its size (50 by default) and the number it starts after.
-    pub fn page(&self) -> Result<(usize, Option<TurnNumber>)> {
+    pub fn page(&self) -> Result<(usize, Option<EntryNumber>)> {
         let limit = page_limit(self.limit, 50)?;
         let after = self
             .cursor
@@ -95,7 +95,7 @@ impl ListPlayed {
 pub fn numbered_page<T>(
     items: impl Iterator<Item = T>,
     limit: usize,
-    number_of: impl Fn(&T) -> TurnNumber,
+    number_of: impl Fn(&T) -> EntryNumber,
 ) -> (Vec<T>, Option<String>) {
     let mut rest = items.peekable();
     let page: Vec<T> = rest.by_ref().take(limit).collect();
@@ -109,13 +109,13 @@ pub fn numbered_page<T>(
 
 /// A turns (or hands) cursor is the number of the last turn of a page, written as the server
 /// writes it (no sign, no leading zero).
-pub fn decode_turns_cursor(cursor: &str) -> Result<TurnNumber> {
+pub fn decode_turns_cursor(cursor: &str) -> Result<EntryNumber> {
     let written = match cursor.as_bytes() {
         [b'1'..=b'9', rest @ ..] => rest.len() <= 8 && rest.iter().all(u8::is_ascii_digit),
         _ => false,
     };
     written
-        .then(|| TurnNumber::parse(cursor))
+        .then(|| EntryNumber::parse(cursor))
         .flatten()
         .ok_or_else(bad_cursor)
 }

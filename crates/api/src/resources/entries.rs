@@ -24,7 +24,7 @@ use crate::service::entries;
 use crate::service::record::EntryKind;
 use crate::service::replay::GameState;
 use crate::service::{Session, VersionCheck};
-use crate::values::{AccountId, GameId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId};
 use crate::views::GameView;
 use crate::{AppState, TurnPath};
 
@@ -51,7 +51,7 @@ pub struct EntryAt<P> {
     pub(super) state: web::Data<AppState>,
     pub(super) caller: Caller,
     pub(super) game_id: GameId,
-    pub(super) number: TurnNumber,
+    pub(super) number: EntryNumber,
     pub(super) conditions: Conditions,
     path: PhantomData<P>,
 }
@@ -70,7 +70,7 @@ impl<P: EntryPath> FromRequest for EntryAt<P> {
             let (state, caller, path, conditions) = parts.await?;
             let (game_id, number) = path.into_inner().into_parts();
             // A path without a number in it is a 404 like any unknown entry.
-            let number = TurnNumber::parse(&number).ok_or(Error::not_found(P::KIND.word()))?;
+            let number = EntryNumber::parse(&number).ok_or(Error::not_found(P::KIND.word()))?;
             Ok(EntryAt {
                 state,
                 caller,
@@ -88,7 +88,7 @@ impl<P: EntryPath> EntryAt<P> {
     /// or 404 if the game has no such entry; `wrong_game` for the other game's kind of entry.
     pub async fn read<V: Serialize>(
         self,
-        view_of: impl FnOnce(&GameState, TurnNumber) -> Option<V>,
+        view_of: impl FnOnce(&GameState, EntryNumber) -> Option<V>,
     ) -> Result<HttpResponse> {
         let game = self.state.game(self.caller, self.game_id).await?;
         P::KIND.of_this_game(&game)?;
@@ -105,12 +105,12 @@ impl<P: EntryPath> EntryAt<P> {
         self,
         key: IdempotencyKey,
         body: Option<&RawBody>,
-        view: impl FnOnce(&Changed, TurnNumber) -> ServiceResult<V> + Send + 'static,
+        view: impl FnOnce(&Changed, EntryNumber) -> ServiceResult<V> + Send + 'static,
         change: impl FnOnce(
             &mut Session,
             &AccountId,
             &GameId,
-            TurnNumber,
+            EntryNumber,
             Option<&VersionCheck>,
         ) -> ServiceResult<Changed>
         + Send
@@ -142,7 +142,7 @@ impl<P: EntryPath> EntryAt<P> {
         key: IdempotencyKey,
         body: &RawBody,
         replacement: Replacement,
-        view_of: fn(&GameState, TurnNumber) -> Option<V>,
+        view_of: fn(&GameState, EntryNumber) -> Option<V>,
     ) -> Result<HttpResponse> {
         let view = entry_after(view_of);
         self.act(
@@ -172,8 +172,8 @@ impl<P: EntryPath> EntryAt<P> {
 
 /// A change's view: the entry as the change left it, as `view_of` shows it.
 pub(super) fn entry_after<V: 'static>(
-    view_of: fn(&GameState, TurnNumber) -> Option<V>,
-) -> impl FnOnce(&Changed, TurnNumber) -> ServiceResult<V> + Send + 'static {
+    view_of: fn(&GameState, EntryNumber) -> Option<V>,
+) -> impl FnOnce(&Changed, EntryNumber) -> ServiceResult<V> + Send + 'static {
     move |changed, number| {
         view_of(&changed.game, number)
             .ok_or_else(|| ServiceError::bug(format!("entry {number} is not in its game")))
@@ -181,7 +181,7 @@ pub(super) fn entry_after<V: 'static>(
 }
 
 /// A change's view: the game as the change left it (an undo's).
-fn game_after(changed: &Changed, _: TurnNumber) -> ServiceResult<GameView> {
+fn game_after(changed: &Changed, _: EntryNumber) -> ServiceResult<GameView> {
     Ok(GameView::from(&*changed.game))
 }
 
@@ -192,8 +192,8 @@ fn game_after(changed: &Changed, _: TurnNumber) -> ServiceResult<GameView> {
 pub(super) fn answer_recorded<V: Serialize>(
     made: Made<Changed, Arc<GameState>>,
     kind: EntryKind,
-    sent: Option<TurnNumber>,
-    view_of: impl FnOnce(&GameState, TurnNumber) -> Option<V>,
+    sent: Option<EntryNumber>,
+    view_of: impl FnOnce(&GameState, EntryNumber) -> Option<V>,
 ) -> ServiceResult<Receipt> {
     let (status, game, number) = match made {
         Made::New(changed) => {

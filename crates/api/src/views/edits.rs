@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use super::utc;
 use crate::service::record::{Edit, Entered, EntryKind};
-use crate::values::{AccountId, GameVersion, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameVersion};
 
 /// One replacement of an entry: which, by whom, when, and the entry before and after it, each as
 /// it was entered (a turn's player and dice; a hand's body as it is recorded).
@@ -17,7 +17,7 @@ pub struct EditView {
     pub entry: EntryKind,
     /// The number of the turn or hand replaced.
     #[schema(value_type = i32)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     /// The account that replaced it.
     #[schema(value_type = String, format = Uuid)]
     pub account_id: AccountId,

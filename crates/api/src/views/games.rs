@@ -12,7 +12,7 @@ use crate::rules::dice::game::{Edition, Game, Status};
 use crate::service::names::{CardsKind, DiceKind, Mode};
 use crate::service::replay::{DiceState, GameState, Play};
 use crate::service::table::dealer_of_hand;
-use crate::values::{GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName, TurnNumber};
+use crate::values::{EntryNumber, GameId, GameName, GameVersion, PersonId, PlayerId, PlayerName};
 
 /// A player of a game, as the game stands.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -77,7 +77,7 @@ pub struct DiceGameView {
     pub current_player_id: Option<PlayerId>,
     /// The number of the digital turn in play (rolled, not yet scored), if any.
     #[schema(value_type = Option<i32>, required = true)]
-    pub turn_in_play: Option<TurnNumber>,
+    pub turn_in_play: Option<EntryNumber>,
     /// Grows by one on every change of the game.
     #[schema(value_type = i64)]
     pub version: GameVersion,
@@ -94,7 +94,7 @@ pub(super) fn game_view(
     state: &GameState,
     dice: &DiceState,
     game: &Game,
-    in_play: Option<TurnNumber>,
+    in_play: Option<EntryNumber>,
     version: GameVersion,
     updated_at: NaiveDateTime,
 ) -> GameView {

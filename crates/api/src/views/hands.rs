@@ -10,7 +10,7 @@ use crate::rules::cards::{Card, LaidGroup, check_laid_down};
 use crate::service::hands::{CardState, PlayedHand, RecordedPlayer};
 use crate::service::replay::GameState;
 use crate::service::table::dealer_of_hand;
-use crate::values::{PlayerId, TurnNumber};
+use crate::values::{EntryNumber, PlayerId};
 
 /// One player's line of a hand.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -41,7 +41,7 @@ pub struct HandPlayerView {
 pub struct HandView {
     /// 1 for the first hand of the game.
     #[schema(value_type = i32)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     /// The player who went out (who wins, in a tie-break hand).
     #[schema(value_type = String, format = Uuid)]
     pub went_out: PlayerId,
@@ -109,7 +109,7 @@ pub fn hand_view(state: &GameState, hand: &PlayedHand) -> HandView {
 pub fn hands_after<'a>(
     state: &'a GameState,
     cards: &'a CardState,
-    after: Option<TurnNumber>,
+    after: Option<EntryNumber>,
 ) -> impl Iterator<Item = HandView> + 'a {
     cards
         .hands
@@ -119,7 +119,7 @@ pub fn hands_after<'a>(
 }
 
 /// Hand `number` of the game.
-pub fn hand_view_of(state: &GameState, number: TurnNumber) -> Option<HandView> {
+pub fn hand_view_of(state: &GameState, number: EntryNumber) -> Option<HandView> {
     let cards = state.cards().ok()?;
     let hand = cards.hands.iter().find(|hand| hand.hand.number == number)?;
     Some(hand_view(state, hand))

@@ -14,7 +14,7 @@ use crate::rules::dice::{Color, Die, DieId};
 use crate::service::dice::{DieValue, ShownDie};
 use crate::service::replay::{DiceState, GameState, OpenTurn, PlayedTurn};
 use crate::service::rolls::{RolledDieView, lying_view, rolls_view};
-use crate::values::{PlayerId, TurnNumber};
+use crate::values::{EntryNumber, PlayerId};
 
 /// A bonus a turn earned.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -71,7 +71,7 @@ impl From<RolledDieView> for TurnDie {
 pub struct TurnView {
     /// 1 for the first turn of the game.
     #[schema(value_type = i32)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     #[schema(value_type = String, format = Uuid)]
     pub player_id: PlayerId,
     /// `scored` for every tabletop turn; a digital turn is `rolling` until it is scored.
@@ -186,7 +186,7 @@ pub fn open_turn_view(state: &GameState, dice: &DiceState, open: &OpenTurn) -> T
 /// The game's turns after turn `after`, the one in play last (none in a card game).
 pub fn turns_after(
     state: &GameState,
-    after: Option<TurnNumber>,
+    after: Option<EntryNumber>,
 ) -> impl Iterator<Item = TurnView> + '_ {
     let dice = state.dice().ok();
     let played = dice
@@ -203,7 +203,7 @@ pub fn turns_after(
 }
 
 /// Turn `number` of the game: played, or in play.
-pub fn turn_view_of(state: &GameState, number: TurnNumber) -> Option<TurnView> {
+pub fn turn_view_of(state: &GameState, number: EntryNumber) -> Option<TurnView> {
     turns_after(state, number.previous())
         .next()
         .filter(|turn| turn.number == number)

@@ -13,7 +13,7 @@ use crate::rolls::RolledDieView;
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
 use crate::rules::dice::game::Edition;
-use crate::values::{AccountId, GameId, GameVersion, PersonId, PlayerId, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, GameVersion, PersonId, PlayerId};
 
 /// What kind of document this is, and which shape of it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -148,7 +148,7 @@ pub struct ExportedPlayer {
 #[serde(deny_unknown_fields)]
 pub struct ExportedTurn {
     #[schema(value_type = i32, minimum = 1)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     #[schema(value_type = String, format = Uuid)]
     pub player_id: PlayerId,
     pub dice: Vec<ShownDie>,
@@ -170,7 +170,7 @@ pub struct ExportedTurn {
 #[serde(deny_unknown_fields)]
 pub struct ExportedHand {
     #[schema(value_type = i32, minimum = 1)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     #[schema(value_type = String, format = Uuid)]
     pub went_out: PlayerId,
     /// None for a tie-break hand.
@@ -191,7 +191,7 @@ pub struct ExportedEdit {
     pub version: GameVersion,
     pub entry: EntryKind,
     #[schema(value_type = i32, minimum = 1)]
-    pub number: TurnNumber,
+    pub number: EntryNumber,
     pub created_at: DateTime<Utc>,
     pub before: Entered,
     pub after: Entered,

@@ -8,7 +8,7 @@ use super::DbConnection;
 use super::columns::{Json, Named};
 use super::schema::edits;
 use crate::record::{Edit, Entered, EntryKind};
-use crate::values::{AccountId, GameId, GameVersion, TurnNumber};
+use crate::values::{AccountId, EntryNumber, GameId, GameVersion};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = edits)]
@@ -16,7 +16,7 @@ struct EditRow {
     game_id: GameId,
     version: GameVersion,
     entry: Named<EntryKind>,
-    number: TurnNumber,
+    number: EntryNumber,
     account_id: AccountId,
     created_at: NaiveDateTime,
     before: Json<Entered>,

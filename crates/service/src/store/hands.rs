@@ -8,13 +8,13 @@ use super::columns::Json;
 use super::schema::hands;
 use super::{DbConnection, GameKey};
 use crate::record::{Hand, RecordedPlayer};
-use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
+use crate::values::{EntryNumber, GameId, GameVersion, PlayerId};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Associations)]
 #[diesel(table_name = hands, belongs_to(GameKey, foreign_key = game_id))]
 pub(super) struct HandRow {
     game_id: GameId,
-    number: TurnNumber,
+    number: EntryNumber,
     went_out: PlayerId,
     players: Option<Json<Vec<RecordedPlayer>>>,
     version: GameVersion,
@@ -97,7 +97,7 @@ pub(crate) fn replace(conn: &mut DbConnection, hand: &Hand) -> QueryResult<bool>
 pub(crate) fn delete(
     conn: &mut DbConnection,
     game_id: &GameId,
-    number: TurnNumber,
+    number: EntryNumber,
 ) -> QueryResult<bool> {
     diesel::delete(hands::table.find((game_id, number)))
         .execute(conn)

@@ -9,13 +9,13 @@ use super::{DbConnection, GameKey};
 use crate::dice::ShownDie;
 use crate::record::{Turn, TurnState};
 use crate::rolls::RolledDieView;
-use crate::values::{GameId, GameVersion, PlayerId, TurnNumber};
+use crate::values::{EntryNumber, GameId, GameVersion, PlayerId};
 
 #[derive(Debug, Clone, Queryable, Selectable, Insertable, Associations)]
 #[diesel(table_name = turns, belongs_to(GameKey, foreign_key = game_id))]
 pub(super) struct TurnRow {
     game_id: GameId,
-    number: TurnNumber,
+    number: EntryNumber,
     player_id: PlayerId,
     dice: Json<Vec<ShownDie>>,
     version: GameVersion,
@@ -131,7 +131,7 @@ pub(crate) fn replace(conn: &mut DbConnection, turn: &Turn) -> QueryResult<bool>
 pub(crate) fn delete(
     conn: &mut DbConnection,
     game_id: &GameId,
-    number: TurnNumber,
+    number: EntryNumber,
 ) -> QueryResult<bool> {
     diesel::delete(turns::table.find((game_id, number)))
         .execute(conn)

@@ -189,31 +189,32 @@ uuid_id!(
 );
 
 stored_and_written_as_its_number! {
-    /// A turn's number in its game: 1 for the first, and so on without gaps.
-    TurnNumber(i32) as Integer
+    /// An entry's number in its game, a dice game's turn or a card game's hand: 1 for the
+    /// first, and so on without gaps.
+    EntryNumber(i32) as Integer
 }
 
-impl TurnNumber {
-    pub const FIRST: TurnNumber = TurnNumber(1);
+impl EntryNumber {
+    pub const FIRST: EntryNumber = EntryNumber(1);
 
-    /// A turn number written as the server writes it in paths and cursors: 1 or more, decimal.
-    pub fn parse(text: &str) -> Option<TurnNumber> {
-        text.parse().ok().filter(|n| *n >= 1).map(TurnNumber)
+    /// An entry's number written as the server writes it in paths and cursors: 1 or more, decimal.
+    pub fn parse(text: &str) -> Option<EntryNumber> {
+        text.parse().ok().filter(|n| *n >= 1).map(EntryNumber)
     }
 
     /// The number a client gave an entry: 1 or more.
-    pub fn sent(n: u32) -> Option<TurnNumber> {
-        i32::try_from(n).ok().filter(|n| *n >= 1).map(TurnNumber)
+    pub fn sent(n: u32) -> Option<EntryNumber> {
+        i32::try_from(n).ok().filter(|n| *n >= 1).map(EntryNumber)
     }
 
-    /// The turn after this one.
-    pub fn next(self) -> TurnNumber {
-        TurnNumber(self.0 + 1)
+    /// The entry after this one.
+    pub fn next(self) -> EntryNumber {
+        EntryNumber(self.0 + 1)
     }
 
-    /// The turn before this one, or none before the first.
-    pub fn previous(self) -> Option<TurnNumber> {
-        (self.0 > 1).then(|| TurnNumber(self.0 - 1))
+    /// The entry before this one, or none before the first.
+    pub fn previous(self) -> Option<EntryNumber> {
+        (self.0 > 1).then(|| EntryNumber(self.0 - 1))
     }
 
     pub fn get(self) -> i32 {
@@ -289,12 +290,15 @@ mod tests {
     }
 
     #[test]
-    fn a_turn_number_is_one_or_more() {
-        assert_eq!(TurnNumber::parse("1"), Some(TurnNumber::FIRST));
+    fn an_entry_number_is_one_or_more() {
+        assert_eq!(EntryNumber::parse("1"), Some(EntryNumber::FIRST));
         for text in ["0", "-1", "-2147483648", "2147483648", "x", ""] {
-            assert_eq!(TurnNumber::parse(text), None, "{text:?}");
+            assert_eq!(EntryNumber::parse(text), None, "{text:?}");
         }
-        assert_eq!(TurnNumber::FIRST.previous(), None);
-        assert_eq!(TurnNumber::FIRST.next().previous(), Some(TurnNumber::FIRST));
+        assert_eq!(EntryNumber::FIRST.previous(), None);
+        assert_eq!(
+            EntryNumber::FIRST.next().previous(),
+            Some(EntryNumber::FIRST)
+        );
     }
 }
