@@ -44,8 +44,7 @@ pub(super) fn start(
 ) -> Result<()> {
     let state = &mut change.game;
     access::acting_seat(state, account_id, player_id)?;
-    let number = state.next_number();
-    let play = state.play.dice_mut()?;
+    let play = state.dice()?;
     if let Some(open) = &play.open {
         return Err(Error::conflict(
             ProblemCode::TurnInPlay,
@@ -55,21 +54,24 @@ pub(super) fn start(
             ),
         ));
     }
-    let dice = change.session.dice();
-    let rolls = Rolls::start(play.rules.layout, |_| dice.face());
+    let roller = change.session.dice();
+    let rolls = Rolls::start(play.rules.layout, |_| roller.face());
+    let game = &state.record.game;
     let turn = Turn {
-        game_id: state.record.game.id.clone(),
-        number,
+        game_id: game.id.clone(),
+        number: state.next_number(),
         player_id: player_id.clone(),
         dice: shown_dice(&rolls),
-        version: state.record.game.version,
-        created_at: state.record.game.updated_at,
+        version: game.version,
+        created_at: game.updated_at,
         state: TurnState::Rolling,
         rolls: Some(rolls::rolls_view(&rolls)),
         edited: 0,
     };
     turns::insert(change.session.conn(), &turn)?;
-    state.record.entries.turns_mut()?.push(turn.clone());
+    let number = turn.number;
+    let (play, entries) = state.dice_mut()?;
+    entries.push(turn.clone());
     play.open = Some(OpenTurn { turn, rolls });
     change.happened(EventKind::TurnStarted, Some(number))
 }
@@ -124,7 +126,7 @@ pub fn turn_in_play(state: &GameState, number: EntryNumber, rolling: bool) -> Re
 
 /// Puts the turn in play into the game's record as it now is, at the game's version.
 fn keep_in_record(state: &mut GameState, turn: &Turn) -> Result<()> {
-    let turns = state.record.entries.turns_mut()?;
+    let (_, turns) = state.dice_mut()?;
     if let Some(row) = turns.iter_mut().find(|t| t.number == turn.number) {
         *row = turn.clone();
     }
@@ -142,7 +144,7 @@ fn score_open(change: &mut Change, mut turn: Turn, rolls: Rolls) -> Result<()> {
         .seat_of(&turn.player_id)
         .ok_or_else(|| Error::bug(format!("turn {} has no player", turn.number)))?;
     keep_in_record(state, &turn)?;
-    let play = state.play.dice_mut()?;
+    let (play, _) = state.dice_mut()?;
     // The turn's own dice, rolled on the game's dice: the rules only score them.
     let outcome = play
         .game
@@ -201,7 +203,7 @@ pub(super) fn reroll(
     turn.rolls = Some(rolls::rolls_view(&rolls));
     turn.version = change.game.record.game.version;
     keep_in_record(&mut change.game, &turn)?;
-    change.game.play.dice_mut()?.open = Some(OpenTurn {
+    change.game.dice_mut()?.0.open = Some(OpenTurn {
         turn: turn.clone(),
         rolls: rolls.clone(),
     });

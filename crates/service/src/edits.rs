@@ -6,11 +6,12 @@
 //! with its event, `turn_edited` or `hand_edited`.
 
 use super::access::{self, Role};
-use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused, replay_hands};
+use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused};
 use super::change::{Change, Changed, change_game};
 use super::dice::ShownDie;
-use super::record::{Edit, Entered, EnteredTurn, EntryKind, GameRecord, GameStatus};
-use super::replay::{Check, GameState, Play, TurnRefused, WhyRefused, replay_turns};
+use super::numbered;
+use super::record::{Edit, Entered, EnteredTurn, Entries, EntryKind, GameRecord, GameStatus};
+use super::replay::{Check, Refused, TurnRefused, WhyRefused, play_of};
 use super::store::{edits, games, hands, turns};
 use super::{Session, VersionCheck};
 use crate::error::{Error, FieldError, ProblemCode, Result};
@@ -62,12 +63,11 @@ fn replace_turn(
     player_id: Option<&PlayerId>,
     dice: Vec<ShownDie>,
 ) -> Result<()> {
-    let rules = change.game.dice()?.rules;
     let record = &change.game.record;
     let turns = record.entries.turns()?;
-    let index = turns
-        .iter()
-        .position(|turn| turn.number == number)
+    let index = record
+        .entries
+        .index_of(number)
         .ok_or(Error::NotFound("turn"))?;
     let old = &turns[index];
     if old.rolls.is_some() {
@@ -103,36 +103,20 @@ fn replace_turn(
         change.leave_unchanged();
         return Ok(());
     }
-    let before = Entered::Turn(EnteredTurn {
-        player_id: old.player_id.clone(),
-        dice: old.dice.clone(),
-    });
+    let player_id = old.player_id.clone();
     let after = Entered::Turn(EnteredTurn {
-        player_id: old.player_id.clone(),
+        player_id: player_id.clone(),
         dice: dice.clone(),
     });
-    let mut record = record.clone();
-    let turns = record.entries.turns_mut()?;
+    // The change's game is its own copy: a refusal below drops it with the change.
+    let (_, turns) = change.game.dice_mut()?;
     let turn = &mut turns[index];
-    turn.dice = dice;
+    let before = Entered::Turn(EnteredTurn {
+        player_id,
+        dice: std::mem::replace(&mut turn.dice, dice),
+    });
     turn.edited += 1;
-    let replaced = turn.clone();
-    let check = Check::AsEnteredFrom(number);
-    let state = match replay_turns(&record, rules, record.entries.turns()?, check)? {
-        Ok(state) => state,
-        Err(refused) if refused.number == number => return Err(refused.into_entered()),
-        Err(refused) => return Err(turn_breaks_later(&record, refused)),
-    };
-    if !turns::replace(change.session.conn(), &replaced)? {
-        return Err(Error::bug(
-            "a scored turn to replace is not in the database",
-        ));
-    }
-    change.game = GameState {
-        record,
-        play: Play::Dice(state),
-    };
-    log_edit(change, account_id, EntryKind::Turn, number, before, after)
+    keep_replacement(change, account_id, number, before, after)
 }
 
 /// Replaces a hand of a card game (the body it is recorded with).
@@ -142,41 +126,60 @@ fn replace_hand(
     number: EntryNumber,
     new: EnteredHand,
 ) -> Result<()> {
-    let rules = change.game.cards()?.game.rules().clone();
+    change.game.cards()?;
     if access::role(&change.game.record, account_id)? != Role::Owner {
         finished_to_owner(change, account_id)?;
     }
-    let index = (change.game.record.entries.hands()?.iter())
-        .position(|hand| hand.number == number)
+    let index = (change.game.record.entries)
+        .index_of(number)
         .ok_or(Error::NotFound("hand"))?;
-    let mut record = change.game.record.clone();
-    let hand = &mut record.entries.hands_mut()?[index];
-    let before = Entered::Hand(EnteredHand {
-        went_out: hand.went_out.clone(),
-        players: hand.players.clone(),
-    });
-    if before == Entered::Hand(new.clone()) {
+    let (_, hands) = change.game.cards_mut()?;
+    let hand = &mut hands[index];
+    if numbered::same_hand(hand, &new) {
         change.leave_unchanged();
         return Ok(());
     }
-    hand.went_out = new.went_out.clone();
-    hand.players = new.players.clone();
+    let before = Entered::Hand(EnteredHand {
+        went_out: std::mem::replace(&mut hand.went_out, new.went_out.clone()),
+        players: std::mem::replace(&mut hand.players, new.players.clone()),
+    });
     hand.edited += 1;
-    let replaced = hand.clone();
-    let state = match replay_hands(&record, &rules, record.entries.hands()?)? {
-        Ok(state) => state,
-        Err(refused) if refused.number == number => return Err(refused.into_recorded()),
-        Err(refused) => return Err(hand_breaks_later(&record, refused)),
+    keep_replacement(change, account_id, number, before, Entered::Hand(new))
+}
+
+/// Keeps the replacement of entry `number`, already made in the change's record: works the
+/// game out again from it on, refusing it (nothing changed) if the rules refuse it or an entry
+/// after it; stores it, and logs the edit.
+fn keep_replacement(
+    change: &mut Change,
+    account_id: &AccountId,
+    number: EntryNumber,
+    before: Entered,
+    after: Entered,
+) -> Result<()> {
+    let record = &change.game.record;
+    let kind = record.entries.kind();
+    change.game.play = match play_of(record, Check::AsEnteredFrom(number))? {
+        Ok(play) => play,
+        Err(refused) if refused.number() == number => return Err(refused.into_entered()),
+        Err(Refused::Turn(refused)) => return Err(turn_breaks_later(record, refused)),
+        Err(Refused::Hand(refused)) => return Err(hand_breaks_later(record, refused)),
     };
-    if !hands::replace(change.session.conn(), &replaced)? {
-        return Err(Error::bug("a hand to replace is not in the database"));
+    let conn = change.session.conn();
+    let entries = &change.game.record.entries;
+    let index = entries.index_of(number);
+    let stored = match (entries, index) {
+        (Entries::Turns(all), Some(at)) => turns::replace(conn, &all[at])?,
+        (Entries::Hands(all), Some(at)) => hands::replace(conn, &all[at])?,
+        (_, None) => false,
+    };
+    if !stored {
+        let word = kind.word();
+        return Err(Error::bug(format!(
+            "{word} {number} to replace is not in the database"
+        )));
     }
-    change.game = GameState {
-        record,
-        play: Play::Cards(state),
-    };
-    let after = Entered::Hand(new);
-    log_edit(change, account_id, EntryKind::Hand, number, before, after)
+    log_edit(change, account_id, kind, number, before, after)
 }
 
 /// Once a game has finished, its entries are its owner's alone to replace (RULES §9): they

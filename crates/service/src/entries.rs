@@ -6,7 +6,7 @@ use super::access;
 use super::change::{Change, Changed, change_game};
 use super::events::EventKind;
 use super::record::EntryKind;
-use super::replay::{GameState, replay};
+use super::replay::GameState;
 use super::store::{DbConnection, hands, turns};
 use super::{Session, VersionCheck};
 use crate::error::{Error, ProblemCode, Result};
@@ -72,7 +72,7 @@ fn undo_latest(
     kind.of_this_game(&change.game)?;
     let record = &change.game.record;
     access::owner_only(record, account_id, &format!("undo a {}", kind.word()))?;
-    if !record.entries.has(number) {
+    if record.entries.index_of(number).is_none() {
         return Err(Error::NotFound(kind.word()));
     }
     let latest = record.entries.latest();
@@ -88,8 +88,8 @@ fn undo_latest(
     }
     let game_id = record.game.id.clone();
     kind.delete(change.session.conn(), &game_id, number)?;
-    let mut record = change.game.record.clone();
-    record.entries.pop();
-    change.game = replay(record)?;
+    // The change's game is its own copy, to change in place.
+    change.game.record.entries.pop();
+    change.game.replay_again()?;
     change.happened(kind.undone(), None)
 }

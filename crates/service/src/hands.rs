@@ -7,8 +7,8 @@ use super::card_replay::{hand_of, refused};
 use super::change::{Changed, change_game};
 use super::chosen::Made;
 use super::events::EventKind;
-use super::numbered::{self, Entry, Sent};
-use super::record::{EntryKind, Hand};
+use super::numbered::{self, SentEntry};
+use super::record::Hand;
 use super::replay::GameState;
 use super::store::hands;
 use super::{Session, VersionCheck};
@@ -28,39 +28,33 @@ pub fn record(
     number: Option<EntryNumber>,
     expected: Option<&VersionCheck>,
 ) -> Result<Made<Changed, Arc<GameState>>> {
-    if let Some(number) = number {
-        let same = |entry: Entry| match entry {
-            Entry::Hand(hand) => numbered::same_hand(hand, &new),
-            Entry::Turn(_) => false,
-        };
-        let sent = numbered::check(session, account_id, game_id, EntryKind::Hand, number, same)?;
-        if let Sent::Again(state) = sent {
-            return Ok(Made::Already(state));
-        }
+    let sent = SentEntry::Hand(&new);
+    if let Some(state) = numbered::sent_again(session, account_id, game_id, number, sent)? {
+        return Ok(Made::Already(state));
     }
     change_game(session, account_id, game_id, expected, |change| {
         change.game.cards()?;
         let number = numbered::still_next(number, change.game.next_number())?;
         let hand = hand_of(&change.game.record, &new)?;
-        let state = &mut change.game;
-        let cards = state.play.cards_mut()?;
-        let outcome = cards.game.play(&hand).map_err(refused)?;
+        let game = &change.game.record.game;
         let recorded = Hand {
-            game_id: state.record.game.id.clone(),
+            game_id: game.id.clone(),
             number,
             went_out: new.went_out,
             players: new.players,
-            version: state.record.game.version,
-            created_at: state.record.game.updated_at,
+            version: game.version,
+            created_at: game.updated_at,
             edited: 0,
         };
+        let (cards, entries) = change.game.cards_mut()?;
+        let outcome = cards.game.play(&hand).map_err(refused)?;
         hands::insert(change.session.conn(), &recorded)?;
         cards.hands.push(PlayedHand {
             hand: recorded.clone(),
             outcome,
             after: cards.game.clone(),
         });
-        state.record.entries.hands_mut()?.push(recorded);
+        entries.push(recorded);
         let kind = match cards.game.status() {
             CardStatus::Finished => EventKind::GameFinished,
             _ => EventKind::HandRecorded,

@@ -9,56 +9,61 @@
 use std::sync::Arc;
 
 use super::Session;
+use super::dice::ShownDie;
 use super::games;
-use super::record::{EnteredHand, Entries, EntryKind, Hand, Turn};
+use super::record::{EnteredHand, Hand, Turn};
 use super::replay::GameState;
 use crate::error::{Error, ProblemCode, Result};
-use crate::values::{AccountId, EntryNumber, GameId};
+use crate::values::{AccountId, EntryNumber, GameId, PlayerId};
 
-/// What an entry sent with its number finds.
-pub enum Sent {
-    /// The number is the game's next: the entry is to be recorded.
-    Next,
-    /// The same entry is there already: the game as it is, nothing to record.
-    Again(Arc<GameState>),
+/// An entry as a client sent it, to compare with what the game has at its number.
+pub enum SentEntry<'a> {
+    /// A turn: its player and, if given, its dice (none: a digital turn to start).
+    Turn {
+        player_id: &'a PlayerId,
+        dice: Option<&'a [ShownDie]>,
+    },
+    Hand(&'a EnteredHand),
 }
 
-/// An entry of a game, as a resend compares it.
-pub enum Entry<'a> {
-    Turn(&'a Turn),
-    Hand(&'a Hand),
-}
-
-/// Where the entry of this `kind` numbered `number` stands in the account's game (409
-/// `wrong_game` for the other game's kind), and whether `same` says it is the one already there.
-pub fn check(
+/// An entry `sent` with the `number` its client gave it: the account's game as it is if the
+/// same entry is there already (nothing to record), none if the number is the game's next (the
+/// entry is to be recorded) or none was given; 409 `wrong_game` for the other game's kind of
+/// entry, `entry_taken` for another entry there, `not_next` for a gap.
+pub fn sent_again(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    kind: EntryKind,
-    number: EntryNumber,
-    same: impl Fn(Entry) -> bool,
-) -> Result<Sent> {
+    number: Option<EntryNumber>,
+    sent: SentEntry,
+) -> Result<Option<Arc<GameState>>> {
+    let Some(number) = number else {
+        return Ok(None);
+    };
     let state = games::get(session, account_id, game_id)?;
-    kind.of_this_game(&state)?;
-    // What the game has at that number, if anything: the same entry, or another (in words).
-    let found = match &state.record.entries {
-        Entries::Hands(hands) => {
-            let hand = hands.iter().find(|h| h.number == number);
-            hand.map(|hand| (!same(Entry::Hand(hand))).then(|| taken_hand(&state, hand)))
+    let entries = &state.record.entries;
+    // What the game has at that number, if anything: the same entry, or another (in words). A
+    // turn sent to a card game, or a hand to a dice game, is 409 `wrong_game`.
+    let found = match sent {
+        SentEntry::Turn { player_id, dice } => {
+            let turn = entries.turns()?.iter().find(|turn| turn.number == number);
+            turn.map(|turn| {
+                let same = turn.player_id == player_id && dice.is_none_or(|d| d == turn.dice);
+                (!same).then(|| taken_turn(&state, turn))
+            })
         }
-        Entries::Turns(turns) => {
-            let turn = turns.iter().find(|t| t.number == number);
-            turn.map(|turn| (!same(Entry::Turn(turn))).then(|| taken_turn(&state, turn)))
+        SentEntry::Hand(new) => {
+            let hand = entries.hands()?.iter().find(|hand| hand.number == number);
+            hand.map(|hand| (!same_hand(hand, new)).then(|| taken_hand(&state, hand)))
         }
     };
     match found {
-        Some(None) => Ok(Sent::Again(state)),
+        Some(None) => Ok(Some(state)),
         Some(Some(taken)) => Err(Error::conflict(ProblemCode::EntryTaken, taken)),
         None => {
             let next = state.next_number();
             match number == next {
-                true => Ok(Sent::Next),
+                true => Ok(None),
                 false => Err(not_next(&state, number, next)),
             }
         }

@@ -316,22 +316,8 @@ impl Entries {
         }
     }
 
-    pub fn turns_mut(&mut self) -> Result<&mut Vec<Turn>> {
-        match self {
-            Entries::Turns(turns) => Ok(turns),
-            Entries::Hands(_) => Err(wrong_game(GameKind::Cards)),
-        }
-    }
-
     /// A card game's hands, or 409 `wrong_game` for a dice game's turns.
     pub fn hands(&self) -> Result<&Vec<Hand>> {
-        match self {
-            Entries::Hands(hands) => Ok(hands),
-            Entries::Turns(_) => Err(wrong_game(GameKind::Dice)),
-        }
-    }
-
-    pub fn hands_mut(&mut self) -> Result<&mut Vec<Hand>> {
         match self {
             Entries::Hands(hands) => Ok(hands),
             Entries::Turns(_) => Err(wrong_game(GameKind::Dice)),
@@ -346,11 +332,11 @@ impl Entries {
         }
     }
 
-    /// Whether an entry numbered `number` is there.
-    pub fn has(&self, number: EntryNumber) -> bool {
+    /// Where the entry numbered `number` is, if it is there.
+    pub fn index_of(&self, number: EntryNumber) -> Option<usize> {
         match self {
-            Entries::Turns(turns) => turns.iter().any(|turn| turn.number == number),
-            Entries::Hands(hands) => hands.iter().any(|hand| hand.number == number),
+            Entries::Turns(turns) => turns.iter().position(|turn| turn.number == number),
+            Entries::Hands(hands) => hands.iter().position(|hand| hand.number == number),
         }
     }
 

@@ -3,12 +3,13 @@
 
 pub use super::card_replay::{CardState, PlayedHand};
 
+use super::card_replay::HandRefused;
 use crate::dice::{not_rollable, shown_roll};
 use crate::error::{Error, ProblemCode, Result};
 use crate::names::GameKind;
 use crate::record::{
-    DiceRules, DoesNotReplay, Entries, GameRecord, GameRules, GameStatus, Turn, TurnState,
-    wrong_game,
+    DiceRules, DoesNotReplay, Entries, EntryKind, GameRecord, GameRules, GameStatus, Hand, Turn,
+    TurnState, wrong_game,
 };
 use crate::rolls;
 use crate::rules::dice::game::{Game, TurnError, TurnOutcome};
@@ -71,22 +72,8 @@ impl Play {
         }
     }
 
-    pub fn dice_mut(&mut self) -> Result<&mut DiceState> {
-        match self {
-            Play::Dice(dice) => Ok(dice),
-            Play::Cards(_) => Err(wrong_game(GameKind::Cards)),
-        }
-    }
-
     /// The card game, or 409 `wrong_game` for a dice game.
     pub fn cards(&self) -> Result<&CardState> {
-        match self {
-            Play::Cards(cards) => Ok(cards),
-            Play::Dice(_) => Err(wrong_game(GameKind::Dice)),
-        }
-    }
-
-    pub fn cards_mut(&mut self) -> Result<&mut CardState> {
         match self {
             Play::Cards(cards) => Ok(cards),
             Play::Dice(_) => Err(wrong_game(GameKind::Dice)),
@@ -105,6 +92,26 @@ impl GameState {
 
     pub fn cards(&self) -> Result<&CardState> {
         self.play.cards()
+    }
+
+    /// A dice game's state and its record's turns, to change both; 409 `wrong_game` for a
+    /// card game.
+    pub fn dice_mut(&mut self) -> Result<(&mut DiceState, &mut Vec<Turn>)> {
+        match (&mut self.play, &mut self.record.entries) {
+            (Play::Dice(dice), Entries::Turns(turns)) => Ok((dice, turns)),
+            (Play::Cards(_), _) => Err(wrong_game(GameKind::Cards)),
+            _ => Err(Error::bug("a dice game's record has hands")),
+        }
+    }
+
+    /// A card game's state and its record's hands, to change both; 409 `wrong_game` for a
+    /// dice game.
+    pub fn cards_mut(&mut self) -> Result<(&mut CardState, &mut Vec<Hand>)> {
+        match (&mut self.play, &mut self.record.entries) {
+            (Play::Cards(cards), Entries::Hands(hands)) => Ok((cards, hands)),
+            (Play::Dice(_), _) => Err(wrong_game(GameKind::Dice)),
+            _ => Err(Error::bug("a card game's record has turns")),
+        }
     }
 
     /// The game's status, whichever the game.
@@ -133,62 +140,107 @@ impl GameState {
 
 /// Replays a stored game: every turn of a dice game, every hand of a card game.
 pub fn replay(record: GameRecord) -> Result<GameState> {
-    let play = match (&record.game.rules, &record.entries) {
-        (GameRules::Cards(rules), Entries::Hands(hands)) => Play::Cards(
-            super::card_replay::replay_hands(&record, rules, hands)?
-                .map_err(|refused| refused.does_not_replay(&record.game.id))?,
-        ),
-        (GameRules::Dice(rules), Entries::Turns(turns)) => Play::Dice(
-            replay_turns(&record, *rules, turns, Check::AsStored)?
-                .map_err(|refused| refused.does_not_replay(&record.game.id))?,
-        ),
-        _ => return Err(entries_of_another_game(&record)),
-    };
+    let play = play_of(&record, Check::AsStored)?
+        .map_err(|refused| refused.does_not_replay(&record.game.id))?;
     Ok(GameState { record, play })
 }
 
 /// Replays a record made elsewhere (an import): every entry judged as if entered now, on the
 /// phase its player is then on. The first entry the rules refuse, in a player's words, if any.
 pub(super) fn replay_entered(record: GameRecord) -> Result<std::result::Result<GameState, String>> {
-    let play = match (&record.game.rules, &record.entries) {
-        (GameRules::Cards(rules), Entries::Hands(hands)) => {
-            match super::card_replay::replay_hands(&record, rules, hands)? {
-                Ok(cards) => Play::Cards(cards),
-                Err(refused) => {
-                    let number = refused.number;
-                    let why = refused.into_recorded();
-                    return Ok(Err(format!("hand {number}: {why}")));
-                }
+    Ok(
+        match play_of(&record, Check::AsEnteredFrom(EntryNumber::FIRST))? {
+            Ok(play) => Ok(GameState { record, play }),
+            Err(refused) => {
+                let (kind, number) = (refused.kind().word(), refused.number());
+                Err(format!("{kind} {number}: {}", refused.why()))
             }
-        }
-        (GameRules::Dice(rules), Entries::Turns(turns)) => {
-            let check = Check::AsEnteredFrom(EntryNumber::FIRST);
-            match replay_turns(&record, *rules, turns, check)? {
-                Ok(dice) => Play::Dice(dice),
-                Err(refused) => {
-                    let number = refused.number;
-                    let why = match refused.why {
-                        WhyRefused::Turn(e) => e.to_string(),
-                        WhyRefused::Dice(e) => e.to_string(),
-                        WhyRefused::Record(why) => why,
-                    };
-                    return Ok(Err(format!("turn {number}: {why}")));
-                }
-            }
-        }
-        _ => return Err(entries_of_another_game(&record)),
-    };
-    Ok(Ok(GameState { record, play }))
+        },
+    )
 }
 
-/// A record whose entries are not its game's (the store and an import build them by the
-/// game's rules, so this is never seen).
-fn entries_of_another_game(record: &GameRecord) -> Error {
-    let word = record.entries.kind().word();
-    Error::bug(format!(
-        "game {} has {word}s of the other game",
-        record.game.id
-    ))
+impl GameState {
+    /// Works the game out again from its record as it now is (an entry taken off).
+    pub(super) fn replay_again(&mut self) -> Result<()> {
+        self.play = play_of(&self.record, Check::AsStored)?
+            .map_err(|refused| refused.does_not_replay(&self.record.game.id))?;
+        Ok(())
+    }
+}
+
+/// What the rules make of a record's entries, checked as `check` says: the game, or the first
+/// entry they refuse.
+pub(super) fn play_of(
+    record: &GameRecord,
+    check: Check,
+) -> Result<std::result::Result<Play, Refused>> {
+    Ok(match (&record.game.rules, &record.entries) {
+        (GameRules::Dice(rules), Entries::Turns(turns)) => {
+            replay_turns(record, *rules, turns, check)?
+                .map(Play::Dice)
+                .map_err(Refused::Turn)
+        }
+        // A hand is always judged whole: its cards say what it was.
+        (GameRules::Cards(rules), Entries::Hands(hands)) => {
+            super::card_replay::replay_hands(record, rules, hands)?
+                .map(Play::Cards)
+                .map_err(Refused::Hand)
+        }
+        // The store and an import build a record's entries by its game's rules.
+        _ => {
+            let word = record.entries.kind().word();
+            let game = &record.game.id;
+            return Err(Error::bug(format!(
+                "game {game} has {word}s of the other game"
+            )));
+        }
+    })
+}
+
+/// The first entry of a record the rules refuse.
+#[derive(Debug)]
+pub(super) enum Refused {
+    Turn(TurnRefused),
+    Hand(HandRefused),
+}
+
+impl Refused {
+    pub(super) fn kind(&self) -> EntryKind {
+        match self {
+            Refused::Turn(_) => EntryKind::Turn,
+            Refused::Hand(_) => EntryKind::Hand,
+        }
+    }
+
+    pub(super) fn number(&self) -> EntryNumber {
+        match self {
+            Refused::Turn(refused) => refused.number,
+            Refused::Hand(refused) => refused.number,
+        }
+    }
+
+    /// The refusal as entering the entry would answer it.
+    pub(super) fn into_entered(self) -> Error {
+        match self {
+            Refused::Turn(refused) => refused.into_entered(),
+            Refused::Hand(refused) => refused.into_recorded(),
+        }
+    }
+
+    /// Why, in a player's words.
+    fn why(self) -> String {
+        match self {
+            Refused::Turn(refused) => refused.why.to_string(),
+            Refused::Hand(refused) => refused.into_recorded().to_string(),
+        }
+    }
+
+    fn does_not_replay(self, game_id: &GameId) -> Error {
+        match self {
+            Refused::Turn(refused) => refused.does_not_replay(game_id),
+            Refused::Hand(refused) => refused.does_not_replay(game_id),
+        }
+    }
 }
 
 /// How a record's turns are checked as they are replayed.
@@ -236,17 +288,22 @@ impl TurnRefused {
     }
 
     pub(super) fn does_not_replay(self, game_id: &GameId) -> Error {
-        let why = match self.why {
-            WhyRefused::Turn(e) => e.to_string(),
-            WhyRefused::Dice(e) => e.to_string(),
-            WhyRefused::Record(why) => why,
-        };
         Error::internal_cause(DoesNotReplay {
             entry: "turn",
             game_id: game_id.clone(),
             number: self.number,
-            why,
+            why: self.why.to_string(),
         })
+    }
+}
+
+impl std::fmt::Display for WhyRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WhyRefused::Turn(e) => e.fmt(f),
+            WhyRefused::Dice(e) => e.fmt(f),
+            WhyRefused::Record(why) => f.write_str(why),
+        }
     }
 }
 

@@ -9,8 +9,8 @@ use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
 use super::events::EventKind;
 use super::names::Mode;
-use super::numbered::{self, Entry, Sent};
-use super::record::{EntryKind, Turn, TurnState};
+use super::numbered::{self, SentEntry};
+use super::record::{Turn, TurnState};
 use super::replay::GameState;
 use super::replay::PlayedTurn;
 use super::store::turns;
@@ -31,7 +31,7 @@ pub struct SentTurn {
 
 /// Records the dice a player ended a tabletop turn with; in a digital game, starts the player's
 /// turn instead (the server rolls, so no dice may be given). A turn sent again with its number
-/// is found, not recorded again (`Sent::Again`).
+/// is found, not recorded again (`numbered::sent_again`).
 pub fn record(
     session: &mut Session,
     account_id: &AccountId,
@@ -39,18 +39,12 @@ pub fn record(
     sent: SentTurn,
     expected: Option<&VersionCheck>,
 ) -> Result<Made<Changed, Arc<GameState>>> {
-    if let Some(number) = sent.number {
-        let same = |entry: Entry| match entry {
-            Entry::Turn(turn) => {
-                turn.player_id == sent.player_id
-                    && sent.dice.as_ref().is_none_or(|dice| *dice == turn.dice)
-            }
-            Entry::Hand(_) => false,
-        };
-        let sent = numbered::check(session, account_id, game_id, EntryKind::Turn, number, same)?;
-        if let Sent::Again(state) = sent {
-            return Ok(Made::Already(state));
-        }
+    let entry = SentEntry::Turn {
+        player_id: &sent.player_id,
+        dice: sent.dice.as_deref(),
+    };
+    if let Some(state) = numbered::sent_again(session, account_id, game_id, sent.number, entry)? {
+        return Ok(Made::Already(state));
     }
     let SentTurn {
         player_id,
@@ -59,7 +53,7 @@ pub fn record(
     } = sent;
     let player_id = &player_id;
     change_game(session, account_id, game_id, expected, |change| {
-        change.game.dice()?;
+        let mode = change.game.dice()?.rules.mode;
         numbered::still_next(number, change.game.next_number())?;
         if change.game.record.entries.turns()?.len() >= MOST_TURNS {
             return Err(Error::conflict(
@@ -70,7 +64,7 @@ pub fn record(
                 ),
             ));
         }
-        match (change.game.dice()?.rules.mode, dice) {
+        match (mode, dice) {
             (Mode::Digital, None) => super::digital::start(change, account_id, player_id),
             (Mode::Digital, Some(_)) => Err(Error::conflict(
                 ProblemCode::DigitalGame,
@@ -92,25 +86,25 @@ fn play(
 ) -> Result<()> {
     let state = &mut change.game;
     let seat = access::acting_seat(state, account_id, player_id)?;
-    let number = state.next_number();
-    let play = state.play.dice_mut()?;
-    let (_, roll) = shown_roll(play.game.sheets()[seat].phase, &dice)?;
+    let game = &state.record.game;
+    let turn = Turn {
+        game_id: game.id.clone(),
+        number: state.next_number(),
+        player_id: player_id.clone(),
+        dice,
+        version: game.version,
+        created_at: game.updated_at,
+        state: TurnState::Scored,
+        rolls: None,
+        edited: 0,
+    };
+    let (play, entries) = state.dice_mut()?;
+    let (_, roll) = shown_roll(play.game.sheets()[seat].phase, &turn.dice)?;
     // Turn order was checked above; what the rules can still refuse is the dice.
     let outcome = play.game.play(seat, &roll).map_err(|e| match e {
         TurnError::NotRollable(e) => not_rollable(e),
         other => Error::internal("a checked turn was refused", other),
     })?;
-    let turn = Turn {
-        game_id: state.record.game.id.clone(),
-        number,
-        player_id: player_id.clone(),
-        dice,
-        version: state.record.game.version,
-        created_at: state.record.game.updated_at,
-        state: TurnState::Scored,
-        rolls: None,
-        edited: 0,
-    };
     turns::insert(change.session.conn(), &turn)?;
     play.turns.push(PlayedTurn {
         turn: turn.clone(),
@@ -118,7 +112,8 @@ fn play(
         after: play.game.clone(),
         rolls: None,
     });
-    state.record.entries.turns_mut()?.push(turn);
+    let number = turn.number;
+    entries.push(turn);
     change.scored(number)
 }
 
