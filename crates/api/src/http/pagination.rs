@@ -57,10 +57,20 @@ impl ListPage {
     pub fn page<K: serde::Serialize + serde::de::DeserializeOwned>(
         &self,
     ) -> Result<(usize, Option<K>)> {
-        let limit = page_limit(self.limit, 50)?;
-        let after = self.cursor.as_deref().map(decode_cursor).transpose()?;
-        Ok((limit, after))
+        page(self.limit, self.cursor.as_deref(), 50)
     }
+}
+
+/// The page a listing's query asks for: its size (`default` if none is given) and the key of
+/// its generic cursor (`encode_cursor`) it starts after.
+pub fn page<K: serde::Serialize + serde::de::DeserializeOwned>(
+    limit: Option<u32>,
+    cursor: Option<&str>,
+    default: u32,
+) -> Result<(usize, Option<K>)> {
+    let limit = page_limit(limit, default)?;
+    let after = cursor.map(decode_cursor).transpose()?;
+    Ok((limit, after))
 }
 
 /// Which turns or hands to list.

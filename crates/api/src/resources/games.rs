@@ -13,7 +13,7 @@ use crate::http::auth::Caller;
 use crate::http::conditional::{Conditions, IfMatch, IfNoneMatch};
 use crate::http::extract::{JsonBody, QueryParams, RawBody, read_json};
 use crate::http::idempotency::{Answer, IdempotencyKey};
-use crate::http::pagination::{decode_cursor, encode_cursor, page_limit};
+use crate::http::pagination::{encode_cursor, page};
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::rules::cards::CardEdition;
 use crate::rules::dice::DiceLayout;
@@ -323,8 +323,7 @@ pub async fn list_games(
     query: QueryParams<ListGames>,
 ) -> Result<HttpResponse> {
     let query = query.0;
-    let limit = page_limit(query.limit, 20)?;
-    let after = query.cursor.as_deref().map(decode_cursor).transpose()?;
+    let (limit, after) = page(query.limit, query.cursor.as_deref(), 20)?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
             games::list(session, &account.id, query.status, after.clone(), limit)

@@ -10,7 +10,7 @@ use crate::error::{Error, ProblemCode, Result, ServiceResult};
 use crate::http::auth::Caller;
 use crate::http::extract::{JsonBody, QueryParams};
 use crate::http::idempotency::{Answer, IdempotencyKey};
-use crate::http::pagination::{ListPage, decode_cursor, encode_cursor, page_limit};
+use crate::http::pagination::{ListPage, encode_cursor, page};
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::resources::games::GamePage;
 use crate::service::chosen::{ChosenId, Made};
@@ -354,12 +354,7 @@ pub async fn list_person_games(
 ) -> Result<HttpResponse> {
     let person_id = path.into_inner().person_id;
     let query = query.0;
-    let limit = page_limit(query.limit, 20)?;
-    let after = query
-        .cursor
-        .as_deref()
-        .map(decode_cursor::<GamesAfter>)
-        .transpose()?;
+    let (limit, after) = page::<GamesAfter>(query.limit, query.cursor.as_deref(), 20)?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
             stats::games_of(
@@ -450,8 +445,7 @@ pub async fn get_leaderboard(
             ));
         }
     };
-    let limit = page_limit(query.limit, 50)?;
-    let after: Option<StandingAfter> = query.cursor.as_deref().map(decode_cursor).transpose()?;
+    let (limit, after) = page::<StandingAfter>(query.limit, query.cursor.as_deref(), 50)?;
     let page = state
         .read_as(caller, any_age, move |session, account| {
             stats::leaderboard(session, &account.id, game, min_games, after.as_ref(), limit)
