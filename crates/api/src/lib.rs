@@ -108,27 +108,26 @@ impl AppState {
     /// database that stopped answering without closing its connections is cut then (the
     /// session's deadline), so the thread and the connection come back. A write it was doing
     /// may still have landed, which a retry with the same `Idempotency-Key` finds.
-    pub async fn run<T, E, F>(&self, work: F) -> Result<T>
+    pub async fn run<T, F>(&self, work: F) -> Result<T>
     where
         T: Send + 'static,
-        E: Into<Error>,
-        F: FnOnce(&mut Session) -> std::result::Result<T, E> + Send + 'static,
+        F: FnOnce(&mut Session) -> ServiceResult<T> + Send + 'static,
     {
         let service = Arc::clone(&self.service);
         let deadline = self.deadline;
         let blocking = blocking(move || {
             let mut session = service.session(deadline)?;
-            let result = work(&mut session).map_err(Into::into);
+            let result = work(&mut session);
             // Before the session gives its connection back, so that the pool drops it.
             match &result {
-                Err(Error::Service(ServiceError::Unavailable)) => session.server_lost(),
-                Err(error) if error.is_internal() => service::discard_connection(),
+                Err(ServiceError::Unavailable) => session.server_lost(),
+                Err(ServiceError::Internal(_)) => service::discard_connection(),
                 _ => {}
             }
             result
         });
         match actix_web::rt::time::timeout(self.deadline, blocking).await {
-            Ok(done) => done?,
+            Ok(done) => Ok(done??),
             Err(_) => {
                 tracing::warn!(deadline = ?self.deadline, "database work overran its deadline");
                 Err(ServiceError::Unavailable.into())
@@ -138,17 +137,19 @@ impl AppState {
 
     /// Like `run`, for the account whose key the caller sent: the key is checked on the same
     /// session, just before the work, which is given the account.
-    pub async fn run_as<T, E, F>(&self, caller: Caller, work: F) -> Result<T>
+    pub async fn run_as<T, F>(&self, caller: Caller, work: F) -> Result<T>
     where
         T: Send + 'static,
-        E: Into<Error>,
-        F: FnOnce(&mut Session, &Account) -> std::result::Result<T, E> + Send + 'static,
+        F: FnOnce(&mut Session, &Account) -> ServiceResult<T> + Send + 'static,
     {
-        self.run(move |session| {
-            let account = authenticate(session, &caller.api_key)?.ok_or(Error::Unauthorized)?;
-            work(session, &account).map_err(Into::into)
-        })
-        .await
+        self.run(
+            move |session| match authenticate(session, &caller.api_key)? {
+                Some(account) => work(session, &account).map(Some),
+                None => Ok(None),
+            },
+        )
+        .await?
+        .ok_or(Error::Unauthorized)
     }
 
     /// A read that tolerates lag (`service::standby`), for the account whose key the caller

@@ -139,7 +139,7 @@ pub async fn get_account(
     let account = state
         .run_as(caller, move |_, account| {
             own_account(account, &wanted)?;
-            Ok::<_, ServiceError>(account.clone())
+            Ok(account.clone())
         })
         .await?;
     Ok(HttpResponse::Ok().json(Account {

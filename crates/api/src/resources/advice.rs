@@ -346,7 +346,7 @@ pub async fn advise_digital_turn(
             let start = Instant::now();
             let advice = for_turn(&game, number, goal, &whole_game)?;
             advised(goal, start);
-            Ok::<_, Error>((game.version(), advice))
+            Ok((game.version(), advice))
         })
         .await?;
     Ok(turn

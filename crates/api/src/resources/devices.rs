@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::AppState;
-use crate::error::{Result, ServiceError};
+use crate::error::Result;
 use crate::http::auth::Caller;
 use crate::http::extract::JsonBody;
 use crate::http::idempotency::Answer;
@@ -185,7 +185,7 @@ pub async fn list_keys(
     let (current, all) = state
         .run_as(caller, move |session, account| {
             own_account(account, &wanted)?;
-            Ok::<_, ServiceError>((account.key_id.clone(), keys::list(session, account)?))
+            Ok((account.key_id.clone(), keys::list(session, account)?))
         })
         .await?;
     let items = all

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use tokio::sync::mpsc;
 use utoipa::IntoParams;
 
-use crate::error::{Error, ProblemCode, Result, ServiceError};
+use crate::error::{Error, ProblemCode, Result};
 use crate::http::auth::Caller;
 use crate::http::client_address::client_for_bounds;
 use crate::http::connection_state::ConnectionState;
@@ -163,7 +163,7 @@ pub async fn follow_game(
     let (current, account_id) = state
         .run_as(caller, move |session, account| {
             let version = service::events::current_version(session, &account.id, &id)?;
-            Ok::<_, ServiceError>((version, account.id.clone()))
+            Ok((version, account.id.clone()))
         })
         .await?;
     let after = resume

@@ -52,7 +52,7 @@ async fn pad_of(
             let game = share::game(session, &link)?;
             let sheet = Scoresheet::of(&game);
             let version = sheet.version();
-            Ok::<_, ServiceError>((shown(&game, &sheet, language), sheet, version))
+            Ok((shown(&game, &sheet, language), sheet, version))
         })
         .await
 }
@@ -256,8 +256,9 @@ pub async fn follow_shared_game(
     let (link, current, owner) = state
         .run(move |session| {
             let link = share::open(session, &token)?;
-            let game = share::game(session, &link)?.record.game.clone();
-            Ok::<_, ServiceError>((link, game.version, game.account_id))
+            let game = share::game(session, &link)?;
+            let owner = game.record.game.account_id.clone();
+            Ok((link, game.version(), owner))
         })
         .await?;
     let address = client_for_bounds(&req);

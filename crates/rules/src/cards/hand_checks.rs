@@ -336,14 +336,13 @@ fn check_cards(entries: &[HandEntry], names: &[String]) -> Result<(), HandError>
             ));
         }
     }
-    let given: Vec<(HandPlace, Card)> = given.into_iter().map(|(f, c, ..)| (f, c)).collect();
-    if let Err(too_many) = fits_one_deck(given.iter().map(|(_, card)| card)) {
+    if let Err(too_many) = fits_one_deck(given.iter().map(|(_, card, ..)| card)) {
         // The field is the first copy of the card beyond what the deck has.
         let field = given
             .iter()
-            .filter(|(_, card)| *card == too_many.card)
+            .filter(|(_, card, ..)| *card == too_many.card)
             .nth(too_many.in_deck)
-            .map(|(field, _)| *field)
+            .map(|(field, ..)| *field)
             .unwrap_or(HandPlace::Players);
         return Err(HandError::new(
             HandProblem::NotOneDeck,
