@@ -5,15 +5,15 @@
 //! Every replacement is kept in the game's log of edits, and is a change of the game (`change`)
 //! with its event, `turn_edited` or `hand_edited`.
 
+use super::Session;
 use super::access::{self, Role};
 use super::card_replay::{EnteredHand, HandRefused, WhyHandRefused};
-use super::change::{Change, Changed, change_game};
+use super::change::Change;
 use super::dice::ShownDie;
 use super::numbered;
 use super::record::{Edit, Entered, EnteredTurn, Entries, EntryKind, GameRecord, GameStatus};
 use super::replay::{Check, Refused, TurnRefused, WhyRefused, play_of};
 use super::store::{edits, games, hands, turns};
-use super::{Session, VersionCheck};
 use crate::error::{Error, FieldError, ProblemCode, Result};
 use crate::rules::cards::{HandPlace, HandProblem};
 use crate::rules::dice::game::TurnError;
@@ -31,32 +31,8 @@ pub enum Replacement {
     Hand(EnteredHand),
 }
 
-/// Replaces entry `number` of the game, a turn or a hand, and works the game out again.
-#[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
-pub fn replace(
-    session: &mut Session,
-    account_id: &AccountId,
-    game_id: &GameId,
-    number: EntryNumber,
-    replacement: Replacement,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(
-        session,
-        account_id,
-        game_id,
-        expected,
-        |change| match replacement {
-            Replacement::Turn { player_id, dice } => {
-                replace_turn(change, account_id, number, player_id.as_ref(), dice)
-            }
-            Replacement::Hand(new) => replace_hand(change, account_id, number, new),
-        },
-    )
-}
-
 /// Replaces the dice of a tabletop turn.
-fn replace_turn(
+pub(super) fn replace_turn(
     change: &mut Change,
     account_id: &AccountId,
     number: EntryNumber,
@@ -120,7 +96,7 @@ fn replace_turn(
 }
 
 /// Replaces a hand of a card game (the body it is recorded with).
-fn replace_hand(
+pub(super) fn replace_hand(
     change: &mut Change,
     account_id: &AccountId,
     number: EntryNumber,

@@ -1,15 +1,19 @@
 //! A game's numbered entries, alike in both games: the turns of a dice game and the hands of a
-//! card game. What is done to either the same way is written once here, over `EntryKind`,
-//! which says what differs (its word, its problem, its events and its table).
+//! card game. What is done to an entry already there is one change (`EntryChange`): replaced
+//! (`edits`), undone (here, written once over `EntryKind`, which says what differs: its word,
+//! its problem, its events and its table), or a digital turn in play rolled or scored
+//! (`digital`).
 
-use super::access;
 use super::change::{Change, Changed, change_game};
+use super::edits::{self, Replacement};
 use super::events::EventKind;
 use super::record::EntryKind;
 use super::replay::GameState;
 use super::store::{DbConnection, hands, turns};
 use super::{Session, VersionCheck};
+use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
+use crate::rules::dice::DieId;
 use crate::values::{AccountId, EntryNumber, GameId};
 
 impl EntryKind {
@@ -47,22 +51,49 @@ impl EntryKind {
     }
 }
 
-/// Undoes the game's latest entry, numbered `number` (its owner only): deletes it and works
-/// the rest out again, as a change of the game.
+/// What is done to an entry of a game that is there already.
+pub enum EntryChange {
+    /// A tabletop turn's dice or a hand replaced (RULES §9), also in a finished game.
+    Replace(Replacement),
+    /// The latest entry undone, by the game's owner: deleted, the rest worked out again.
+    Undo(EntryKind),
+    /// The named dice of a digital turn in play rolled again.
+    RollAgain(Vec<DieId>),
+    /// A digital turn in play scored as its dice lie.
+    Score,
+}
+
+/// Does `what` to entry `number` of the game, as one change of it.
 #[tracing::instrument(skip_all, fields(account_id = %account_id, game_id = %game_id, number = %number))]
-pub fn undo(
+pub fn change(
     session: &mut Session,
     account_id: &AccountId,
     game_id: &GameId,
-    kind: EntryKind,
     number: EntryNumber,
+    what: EntryChange,
     expected: Option<&VersionCheck>,
 ) -> Result<Changed> {
-    change_game(session, account_id, game_id, expected, |change| {
-        undo_latest(change, account_id, kind, number)
-    })
+    change_game(
+        session,
+        account_id,
+        game_id,
+        expected,
+        |change| match what {
+            EntryChange::Replace(Replacement::Turn { player_id, dice }) => {
+                edits::replace_turn(change, account_id, number, player_id.as_ref(), dice)
+            }
+            EntryChange::Replace(Replacement::Hand(new)) => {
+                edits::replace_hand(change, account_id, number, new)
+            }
+            EntryChange::Undo(kind) => undo_latest(change, account_id, kind, number),
+            EntryChange::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
+            EntryChange::Score => digital::score(change, account_id, number),
+        },
+    )
 }
 
+/// Undoes the game's latest entry, numbered `number` (its owner only): deletes it and works
+/// the rest out again.
 fn undo_latest(
     change: &mut Change,
     account_id: &AccountId,

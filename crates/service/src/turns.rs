@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::access;
 use super::change::{Change, Changed, change_game};
 use super::chosen::Made;
 use super::dice::{ShownDie, not_rollable, shown_roll};
@@ -15,9 +16,7 @@ use super::replay::GameState;
 use super::replay::PlayedTurn;
 use super::store::turns;
 use super::{Session, VersionCheck};
-use super::{access, digital};
 use crate::error::{Error, ProblemCode, Result};
-use crate::rules::dice::DieId;
 use crate::rules::dice::game::{MOST_TURNS, TurnError};
 use crate::values::{AccountId, EntryNumber, GameId, PlayerId};
 
@@ -126,33 +125,4 @@ impl Change<'_, '_> {
         };
         self.happened(kind, Some(number))
     }
-}
-
-/// What is done to a turn already started.
-pub enum TurnAction {
-    /// The named dice of a digital turn in play rolled again.
-    RollAgain(Vec<DieId>),
-    /// A digital turn in play scored as its dice lie.
-    Score,
-}
-
-/// Does `action` to turn `number` of the game, as one change of it.
-pub fn act(
-    session: &mut Session,
-    account_id: &AccountId,
-    game_id: &GameId,
-    number: EntryNumber,
-    action: TurnAction,
-    expected: Option<&VersionCheck>,
-) -> Result<Changed> {
-    change_game(
-        session,
-        account_id,
-        game_id,
-        expected,
-        |change| match action {
-            TurnAction::RollAgain(dice) => digital::reroll(change, account_id, number, &dice),
-            TurnAction::Score => digital::score(change, account_id, number),
-        },
-    )
 }

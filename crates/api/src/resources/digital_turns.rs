@@ -14,7 +14,7 @@ use crate::http::request_metrics::count_if_done;
 use crate::openapi::declared::{Declared, RateClass, TakesKey};
 use crate::resources::entries::{TurnAt, entry_after};
 use crate::rules::dice::{DieId, MAX_DICE};
-use crate::service::turns::{self, TurnAction};
+use crate::service::entries::EntryChange;
 use crate::telemetry::TURNS;
 use crate::views::{TurnView, turn_view_of};
 
@@ -87,7 +87,7 @@ pub async fn roll_dice(
     body: JsonBody<RerollDice>,
 ) -> Result<HttpResponse> {
     let JsonBody(request, raw) = body;
-    let action = TurnAction::RollAgain(named_dice(&request.reroll)?);
+    let action = EntryChange::RollAgain(named_dice(&request.reroll)?);
     act_on(turn, key, Some(&raw), action).await
 }
 
@@ -112,26 +112,17 @@ pub async fn roll_dice(
 )]
 #[post("/games/{game_id}/turns/{number}/score")]
 pub async fn score_turn(turn: TurnAt, key: IdempotencyKey) -> Result<HttpResponse> {
-    act_on(turn, key, None, TurnAction::Score)
+    act_on(turn, key, None, EntryChange::Score)
         .await
         .inspect(|answer| count_if_done(answer, TURNS))
 }
 
-/// Does `action` to the turn in play, and answers with the turn as the action left it.
+/// Does `what` to the turn in play, and answers with the turn as it left it.
 async fn act_on(
     turn: TurnAt,
     key: IdempotencyKey,
     body: Option<&RawBody>,
-    action: TurnAction,
+    what: EntryChange,
 ) -> Result<HttpResponse> {
-    let view = entry_after(turn_view_of);
-    turn.act(
-        key,
-        body,
-        view,
-        |session, account, game, number, expected| {
-            turns::act(session, account, game, number, action, expected)
-        },
-    )
-    .await
+    turn.act(key, body, what, entry_after(turn_view_of)).await
 }

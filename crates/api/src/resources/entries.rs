@@ -19,12 +19,11 @@ use crate::http::extract::RawBody;
 use crate::http::idempotency::{Answer, IdempotencyKey, Receipt};
 use crate::service::change::Changed;
 use crate::service::chosen::Made;
-use crate::service::edits::{self, Replacement};
-use crate::service::entries;
+use crate::service::edits::Replacement;
+use crate::service::entries::{self, EntryChange};
 use crate::service::record::EntryKind;
 use crate::service::replay::GameState;
-use crate::service::{Session, VersionCheck};
-use crate::values::{AccountId, EntryNumber, GameId};
+use crate::values::{EntryNumber, GameId};
 use crate::views::GameView;
 use crate::{AppState, TurnPath};
 
@@ -96,25 +95,15 @@ impl<P: EntryPath> EntryAt<P> {
         Ok(self.conditions.read(game.version(), &view))
     }
 
-    /// Makes `change` to the entry (given the session, the account, the game, the entry's number
-    /// and the version the request expects), once per idempotency `key` (`body`: the
-    /// request's, which the key's answer is kept with), and answers 200 with `view` of what it
-    /// changed, the game's new version as its ETag. (`change` comes last, and is written where
-    /// it is passed, for its arguments' lifetimes to be inferred as any.)
+    /// Does `what` to the entry, once per idempotency `key` (`body`: the request's, which the
+    /// key's answer is kept with), and answers 200 with `view` of what it changed, the game's
+    /// new version as its ETag.
     pub async fn act<V: Serialize>(
         self,
         key: IdempotencyKey,
         body: Option<&RawBody>,
+        what: EntryChange,
         view: impl FnOnce(&Changed, EntryNumber) -> ServiceResult<V> + Send + 'static,
-        change: impl FnOnce(
-            &mut Session,
-            &AccountId,
-            &GameId,
-            EntryNumber,
-            Option<&VersionCheck>,
-        ) -> ServiceResult<Changed>
-        + Send
-        + 'static,
     ) -> Result<HttpResponse> {
         let EntryAt {
             state,
@@ -127,7 +116,8 @@ impl<P: EntryPath> EntryAt<P> {
         state
             .write_as(caller, key.claim(body), move |session, account| {
                 let expected = conditions.if_match.as_ref();
-                let changed = change(session, &account.id, &game_id, number, expected)?;
+                let changed =
+                    entries::change(session, &account.id, &game_id, number, what, expected)?;
                 Answer::json(StatusCode::OK, &view(&changed, number)?)
                     .at_version(changed.game.version())
                     .done()
@@ -144,29 +134,14 @@ impl<P: EntryPath> EntryAt<P> {
         replacement: Replacement,
         view_of: fn(&GameState, EntryNumber) -> Option<V>,
     ) -> Result<HttpResponse> {
-        let view = entry_after(view_of);
-        self.act(
-            key,
-            Some(body),
-            view,
-            |session, account, game, number, expected| {
-                edits::replace(session, account, game, number, replacement, expected)
-            },
-        )
-        .await
+        let what = EntryChange::Replace(replacement);
+        self.act(key, Some(body), what, entry_after(view_of)).await
     }
 
     /// Undoes the entry, which must be the game's latest, and answers with the game after.
     pub async fn undo(self, key: IdempotencyKey) -> Result<HttpResponse> {
-        self.act(
-            key,
-            None,
-            game_after,
-            |session, account, game, number, expected| {
-                entries::undo(session, account, game, P::KIND, number, expected)
-            },
-        )
-        .await
+        self.act(key, None, EntryChange::Undo(P::KIND), game_after)
+            .await
     }
 }
 
