@@ -20,6 +20,7 @@ pub mod chosen;
 pub mod clock;
 pub mod database;
 pub mod dice;
+mod dice_replay;
 pub mod digital;
 pub mod edits;
 pub mod entries;
