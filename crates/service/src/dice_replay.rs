@@ -1,14 +1,54 @@
-//! A dice game's record read back: its turns replayed, each checked as the record says
-//! (`Check`), or the first the rules refuse. A card game's is `card_replay`.
+//! A dice game's state and its record read back: what its turns make of it (`DiceState`), each
+//! turn replayed and checked as the record says (`Check`), or the first the rules refuse. A
+//! card game's are in `card_replay`; `replay` shows both as one state.
 
 use super::dice::{not_rollable, shown_roll};
-use super::replay::{Check, DiceState, OpenTurn, PlayedTurn};
 use crate::error::{Error, ProblemCode, Result};
 use crate::record::{DiceRules, DoesNotReplay, GameRecord, Turn, TurnState};
 use crate::rolls;
-use crate::rules::dice::game::{Game, TurnError};
+use crate::rules::dice::game::{Game, TurnError, TurnOutcome};
+use crate::rules::dice::rolls::Rolls;
 use crate::rules::dice::{Die, Roll};
 use crate::values::{EntryNumber, GameId};
+
+/// One stored turn, replayed.
+#[derive(Debug, Clone)]
+pub struct PlayedTurn {
+    pub turn: Turn,
+    pub outcome: TurnOutcome,
+    /// The game right after this turn.
+    pub after: Game,
+    /// Every roll of a digital turn.
+    pub rolls: Option<Rolls>,
+}
+
+/// A digital turn still in play: rolled, not yet scored, not yet part of the game.
+#[derive(Debug, Clone)]
+pub struct OpenTurn {
+    pub turn: Turn,
+    pub rolls: Rolls,
+}
+
+/// A dice game: its settings and what its turns make of it.
+#[derive(Debug, Clone)]
+pub struct DiceState {
+    pub rules: DiceRules,
+    pub game: Game,
+    /// The turns that count, in order.
+    pub turns: Vec<PlayedTurn>,
+    /// The digital turn in play, if any: always the latest.
+    pub open: Option<OpenTurn>,
+}
+
+/// How a record's turns are checked as they are replayed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Check {
+    /// As stored: what the record holds was checked when it was entered.
+    AsStored,
+    /// From this turn on (a replaced turn and every one after it), as if each were entered
+    /// now, on the phase its player is then on.
+    AsEnteredFrom(EntryNumber),
+}
 
 /// A turn the rules refuse where it stands in a record.
 #[derive(Debug)]

@@ -5,33 +5,15 @@
 pub use super::card_replay::{CardState, PlayedHand};
 
 use super::card_replay::HandRefused;
+pub(super) use super::dice_replay::Check;
+pub use super::dice_replay::{DiceState, OpenTurn, PlayedTurn};
 use super::dice_replay::{TurnRefused, replay_turns};
 use crate::error::{Error, Result};
 use crate::names::GameKind;
 use crate::record::{
-    DiceRules, Entries, EntryKind, GameRecord, GameRules, GameStatus, Hand, Turn, wrong_game,
+    Entries, EntryKind, GameRecord, GameRules, GameStatus, Hand, Turn, wrong_game,
 };
-use crate::rules::dice::game::{Game, TurnOutcome};
-use crate::rules::dice::rolls::Rolls;
 use crate::values::{EntryNumber, GameId, GameVersion, PlayerId};
-
-/// One stored turn, replayed.
-#[derive(Debug, Clone)]
-pub struct PlayedTurn {
-    pub turn: Turn,
-    pub outcome: TurnOutcome,
-    /// The game right after this turn.
-    pub after: Game,
-    /// Every roll of a digital turn.
-    pub rolls: Option<Rolls>,
-}
-
-/// A digital turn still in play: rolled, not yet scored, not yet part of the game.
-#[derive(Debug, Clone)]
-pub struct OpenTurn {
-    pub turn: Turn,
-    pub rolls: Rolls,
-}
 
 /// A stored game and what its record makes of it: a dice game's turns, or a card game's hands.
 #[derive(Debug, Clone)]
@@ -48,17 +30,6 @@ pub struct GameState {
 pub enum Play {
     Dice(DiceState),
     Cards(CardState),
-}
-
-/// A dice game: its settings and what its turns make of it.
-#[derive(Debug, Clone)]
-pub struct DiceState {
-    pub rules: DiceRules,
-    pub game: Game,
-    /// The turns that count, in order.
-    pub turns: Vec<PlayedTurn>,
-    /// The digital turn in play, if any: always the latest.
-    pub open: Option<OpenTurn>,
 }
 
 impl Play {
@@ -239,14 +210,4 @@ impl Refused {
             Refused::Hand(refused) => refused.does_not_replay(game_id),
         }
     }
-}
-
-/// How a record's turns are checked as they are replayed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Check {
-    /// As stored: what the record holds was checked when it was entered.
-    AsStored,
-    /// From this turn on (a replaced turn and every one after it), as if each were entered
-    /// now, on the phase its player is then on.
-    AsEnteredFrom(EntryNumber),
 }
