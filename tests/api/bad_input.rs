@@ -79,6 +79,20 @@ fn malformed_json_is_400(backend: Backend) {
         400,
         "malformed_request",
     );
+    // An object left open is said of the body, not of a place written `?`.
+    let open = b"{\"game\": \"cards\", \"players\": [{\"name\": \"A\"}]";
+    let problem = refused_json(&app, "/v1/games", open, 400, "malformed_request");
+    assert_eq!(
+        problem["detail"],
+        "the body is not valid: EOF while parsing an object at line 1 column 44"
+    );
+    let open = b"{\"players\": [{\"name\": ";
+    let problem = refused_json(&app, "/v1/games", open, 400, "malformed_request");
+    let detail = problem["detail"].as_str().unwrap_or_default();
+    assert!(
+        detail.starts_with("the body is not valid at players[0].name: "),
+        "{detail}"
+    );
 }
 
 fn a_wrong_type_is_400(backend: Backend) {

@@ -176,6 +176,9 @@ pub fn in_clients_words(message: &str) -> String {
 
 /// Sorts a deserialization error into malformed (400) or breaking a rule (422).
 fn classify(path: String, error: &serde_json::Error) -> Error {
+    // A place serde_path_to_error could not name (a key not yet read when the body ended) is
+    // written `?`: the place is then where it is named, or the body.
+    let path = path.trim_end_matches('?').trim_end_matches('.');
     let message = in_clients_words(&error.to_string());
     let breaks_rule =
         error.classify() == serde_json::error::Category::Data && breaks_rule(&message);
@@ -186,7 +189,7 @@ fn classify(path: String, error: &serde_json::Error) -> Error {
             .unwrap_or(&message)
             .to_string();
         Error::invalid_field(ProblemCode::InvalidValue, path, message)
-    } else if path.is_empty() || path == "." {
+    } else if path.is_empty() {
         Error::Malformed(format!("the body is not valid: {message}"))
     } else {
         Error::Malformed(format!("the body is not valid at {path}: {message}"))
